@@ -1,0 +1,1 @@
+"""The generic engine: compiled programs, states, and the mechanisms they are made of."""

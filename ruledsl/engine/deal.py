@@ -1,0 +1,165 @@
+"""Dealing from the deck and drawing from a stock.
+
+`deal` gives `count` cards to each recipient, `packet` at a time, round the recipients; `draw`
+refills hands after a trick. Both take cards through `take`, which honours a scenario's stacked
+deal (queues of exact cards per zone) before the shuffled deck.
+"""
+from __future__ import annotations
+
+from ..errors import RuleError
+from ..yamlnodes import Scalar, as_list, as_text
+from .flow import Op
+
+
+def take(st, dest: int, span):
+    """The next card for zone `dest`: from the stacked queue for it, else the top of the deck."""
+    queues = st.hv.get("stack")
+    if queues:
+        queue = queues.get(dest)
+        if queue:
+            st.hv["stack"] = {**queues, dest: queue[1:]}
+            return queue[0]
+    deck = st.zones[0]
+    if not deck:
+        raise RuleError(span, "the deal needs more cards than the deck holds",
+                        f"the deck ran out with {st.n - sum(st.out)} players")
+    return deck.pop()
+
+
+class Deal(Op):
+    __slots__ = ("here", "recipients", "count", "packet", "remember")
+
+    def __init__(self, here, recipients, count, packet, remember, span):
+        self.here, self.recipients, self.count, self.packet = here, recipients, count, packet
+        self.remember, self.span = remember, span
+
+    def run(self, st):
+        dests = self.recipients(st)
+        count, packet = self.count(st), self.packet(st)
+        if not isinstance(count, int) or count < 0:
+            raise RuleError(self.span, f"a deal's count must be a whole number, got {count!r}")
+        given = {d: [] for d in dests}
+        left = {d: count for d in dests}
+        zones = st.zones
+        while any(left.values()):
+            for d in dests:
+                for _ in range(min(packet, left[d])):
+                    card = take(st, d, self.span)
+                    zones[d].append(card)
+                    given[d].append(card)
+                left[d] -= min(packet, left[d])
+        if self.remember is not None:
+            st.cv[self.remember] = [c for d in dests for c in given[d]]
+        st.emit("deal", to=list(dests), count=count)
+        return self.here + 1
+
+
+def compile_deal(b, step, locals_):
+    m = step.args
+    layout = b.layout
+    into = as_text(m.get("into"), "into") if m.get("into") else "hand"
+    recipients = _recipients(b, m.get("to"), m.get("first"), into, locals_)
+    count = b.expr(m.get("count"), locals_)
+    packet = b.expr(m.get("packet"), locals_) if m.get("packet") else (lambda st: 1)
+    remember = None
+    if m.get("as") is not None:
+        remember = _hand_counter(b, m.get("as"))
+    b.emit(Deal(b.here, recipients, count, packet, remember, step.span))
+
+
+def _hand_counter(b, node) -> int:
+    name = as_text(node, "as")
+    entry = b.layout.counters.get(name)
+    if entry is None or entry[0] != "game":
+        raise RuleError(node.span, f"'as' needs a counter for the whole table, and '{name}' is not one",
+                        f"declare it: counters: {{{name}: {{start: none, scope: hand}}}}")
+    return entry[1]
+
+
+def _recipients(b, node, first, into, locals_):
+    """`to:` → a closure giving the zone indices to deal to, in order."""
+    zones = b.layout.zones
+    text = as_text(node, "to").strip()
+    if text in zones and zones[text][0] == "shared":
+        index = zones[text][1]
+        return lambda st: (index,)
+    if into not in zones or zones[into][0] != "player":
+        raise RuleError(node.span, f"'{into}' is not a zone each player has",
+                        "deal to seats goes into a per-player zone such as hand")
+    base = zones[into][1]
+    if text == "each":
+        start = b.expr(first, locals_) if first is not None else None
+
+        def each(st):
+            seat = start(st) if start else st.step_seat(st.dealer, st.prog.direction)
+            seats = [seat]
+            for _ in range(st.n - 1):
+                seat = st.step_seat(seat, st.prog.direction)
+                if seat == seats[0]:
+                    break
+                seats.append(seat)
+            return [base + s for s in seats]
+        return each
+    seats = b.expr(node, locals_)
+
+    def chosen(st):
+        value = seats(st)
+        return [base + s for s in ([value] if isinstance(value, int) else value)]
+    return chosen
+
+
+class Draw(Op):
+    __slots__ = ("here", "upto", "sources", "first", "rounds", "base")
+
+    def __init__(self, here, upto, sources, first, rounds, base, span):
+        self.here, self.upto, self.sources, self.first = here, upto, sources, first
+        self.rounds, self.base, self.span = rounds, base, span
+
+    def run(self, st):
+        upto, zones = self.upto(st), st.zones
+        seat = self.first(st)
+        order = [seat]
+        for _ in range(st.n - 1):
+            seat = st.step_seat(seat, st.prog.direction)
+            if seat not in order:
+                order.append(seat)
+        need = [max(0, upto - len(zones[self.base + s])) for s in order]
+        stock = sum(len(zones[z]) for z in self.sources)
+        if not self.rounds and stock < sum(need):
+            st.hv["stock_dead"] = True
+            st.emit("say", text="the stock cannot refill every hand: nobody draws")
+            return self.here + 1
+        while any(need):
+            takers = [i for i, k in enumerate(need) if k]
+            if self.rounds and stock < len(takers):
+                break
+            for i in takers:
+                zones[self.base + order[i]].append(self._pop(zones))
+                need[i] -= 1
+                stock -= 1
+        return self.here + 1
+
+    def _pop(self, zones):
+        for z in self.sources:
+            if zones[z]:
+                return zones[z].pop()
+        raise RuleError(self.span, "the stock is empty")
+
+
+def compile_draw(b, step, locals_):
+    m = step.args
+    zones = b.layout.zones
+    sources = []
+    for item in as_list(m.get("from"), "from") if m.get("from") else (Scalar("deck", "", step.span),):
+        name = as_text(item, "a zone")
+        if name not in zones or zones[name][0] != "shared":
+            raise RuleError(item.span, f"draw takes from a zone of the table, and '{name}' is not one")
+        sources.append(zones[name][1])
+    shortfall = as_text(m.get("shortfall"), "shortfall") if m.get("shortfall") else "none"
+    if shortfall not in ("none", "rounds"):
+        raise RuleError(m.get("shortfall").span, f"unknown shortfall rule '{shortfall}'",
+                        "shortfall is none (nobody draws) or rounds (whole rounds while possible)")
+    into = as_text(m.get("into"), "into") if m.get("into") else "hand"
+    first = b.expr(m.get("first"), locals_) if m.get("first") else (lambda st: st.hv.get("winner", st.leader))
+    b.emit(Draw(b.here, b.expr(m.get("upto"), locals_), sources, first, shortfall == "rounds",
+                zones[into][1], step.span))

@@ -1,0 +1,76 @@
+"""What one player may see: zones by their visibility, the trick, counters, revealed cards."""
+from __future__ import annotations
+
+from .flow import show
+from .scope import SEAT_NAMES
+
+
+def observation(st, player: int) -> dict:
+    """A plain dict of everything `player` may know now, and nothing more."""
+    prog = st.prog
+    layout = prog.layout
+    spec = prog.ruleset.zones
+    revealed = set(st.hv.get("revealed", ()))
+    zones = {}
+    for name, (owner, base) in layout.zones.items():
+        visible = spec[name].visible
+        if owner == "shared":
+            zones[name] = _zone(st.zones[base], visible == "all", revealed)
+            continue
+        count = layout.n if owner == "player" else layout.team_count()
+        mine = layout.teams(st, player) if owner == "team" else player
+        zones[name] = [_zone(st.zones[base + i],
+                             visible == "all" or (visible == "owner" and i == mine), revealed)
+                       for i in range(count)]
+    counters = {}
+    for name, (per, base) in layout.counters.items():
+        count = {"game": 1, "player": layout.n, "team": layout.team_count()}[per]
+        values = [_plain(st.cv[base + i]) for i in range(count)]
+        counters[name] = values[0] if per == "game" else values
+    return {
+        "player": player,
+        "to_move": st.player,
+        "dealer": st.dealer,
+        "leader": st.leader,
+        "hand_number": st.hand_no,
+        "out": [s for s in range(st.n) if st.out[s]],
+        "zones": zones,
+        "trick": [{"seat": seat, "cards": [str(c) for c in cards] if up else ["??"] * len(cards)}
+                  for seat, cards, up in st.trick],
+        "counters": counters,
+        "legal": [st.action_to_string(a) for a in st.legal_actions()] if st.player == player else [],
+    }
+
+
+def _zone(cards, visible: bool, revealed: set) -> dict:
+    if visible:
+        return {"count": len(cards), "cards": [str(c) for c in cards]}
+    shown = [str(c) for c in cards if c in revealed]
+    return {"count": len(cards), "cards": shown} if shown else {"count": len(cards)}
+
+
+def _plain(value):
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, int) and type(value) is not int and type(value) is not bool:
+        return str(value)     # a Card
+    if hasattr(value, "denominator") and getattr(value, "denominator", 1) != 1:
+        return str(value)
+    return value
+
+
+def describe(st) -> str:
+    """A one-screen text picture of the whole state (for debugging and --watch)."""
+    prog = st.prog
+    lines = [f"hand {st.hand_no}, dealer {SEAT_NAMES[st.dealer]}, to move: "
+             f"{SEAT_NAMES[st.player] if st.player >= 0 else st.player}"]
+    for name, (owner, base) in prog.layout.zones.items():
+        if owner == "shared":
+            lines.append(f"  {name}: {show(st.zones[base])}")
+        else:
+            count = prog.layout.n if owner == "player" else prog.layout.team_count()
+            for i in range(count):
+                lines.append(f"  {name}({SEAT_NAMES[i]}): {show(st.zones[base + i])}")
+    if st.trick:
+        lines.append("  trick: " + "  ".join(f"{SEAT_NAMES[s]}:{show(c)}" for s, c, _ in st.trick))
+    return "\n".join(lines)

@@ -1,0 +1,95 @@
+"""The state of one match: zones, counters, seats, and where the program is.
+
+Compact by design: a few lists of ints and a small dict, so clone() is a handful of list copies.
+The compiled program (`Program`) and the options are shared between clones, never copied.
+"""
+from __future__ import annotations
+
+TERMINAL = -4
+NOBODY = -1
+
+
+class State:
+    """A match in progress. The public methods are the engine contract (DESIGN.md §4)."""
+
+    __slots__ = ("prog", "n", "options", "zones", "cv", "out", "dealer", "leader", "pc",
+                 "player", "turn", "trick", "best", "hv", "locals", "asks", "hand_no", "deals",
+                 "seed", "winners", "events", "stack", "steps")
+
+    def clone(self) -> State:
+        st = State.__new__(State)
+        st.prog, st.n, st.options = self.prog, self.n, self.options
+        st.zones = [z[:] for z in self.zones]
+        st.cv, st.out = self.cv[:], self.out[:]
+        st.dealer, st.leader, st.pc, st.player = self.dealer, self.leader, self.pc, self.player
+        st.turn, st.trick, st.best = self.turn, self.trick, self.best
+        st.hv, st.locals = dict(self.hv), dict(self.locals)
+        st.asks, st.hand_no, st.deals, st.seed = self.asks, self.hand_no, self.deals, self.seed
+        st.winners, st.steps = self.winners, self.steps
+        st.events = None if self.events is None else list(self.events)
+        st.stack = self.stack
+        return st
+
+    # -- the engine contract ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.player == TERMINAL
+
+    def legal_actions(self) -> list:
+        if self.player < 0:
+            return []
+        return self.prog.ops[self.pc].legal(self)
+
+    def apply_action(self, action) -> None:
+        """Apply one action (a value from legal_actions, or its canonical text)."""
+        op = self.prog.ops[self.pc]
+        if isinstance(action, str):
+            action = self.prog.parse_action(self, action)
+        elif self.player < 0 or action not in op.legal(self):
+            from .actions import illegal
+            raise illegal(self, action)
+        self.pc = op.apply(self, action)
+        self.steps += 1
+        self.prog.advance(self)
+
+    def apply_action_fast(self, action) -> None:
+        """apply_action for an action known to be legal (taken from legal_actions)."""
+        self.pc = self.prog.ops[self.pc].apply(self, action)
+        self.steps += 1
+        self.prog.advance(self)
+
+    def action_to_string(self, action) -> str:
+        return self.prog.ops[self.pc].text(self, action)
+
+    def returns(self) -> list:
+        return self.prog.returns(self)
+
+    def observation(self, player: int) -> dict:
+        from .observe import observation
+        return observation(self, player)
+
+    # -- seats --------------------------------------------------------------------------------
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.n) if not self.out[s]]
+
+    def step_seat(self, seat: int, delta: int) -> int:
+        """The next seat in the match `delta` (+1 left/clockwise, -1 right) from `seat`."""
+        n, out = self.n, self.out
+        for _ in range(n):
+            seat = (seat + delta) % n
+            if not out[seat]:
+                return seat
+        return seat
+
+    def emit(self, kind: str, **data) -> None:
+        if self.events is not None:
+            data["kind"] = kind
+            self.events.append(data)
+
+    def __str__(self) -> str:
+        from .observe import describe
+        return describe(self)

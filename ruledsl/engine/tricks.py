@@ -1,0 +1,234 @@
+"""Trick play: leads of one or several cards, follow rules, beating, and the trick's winner.
+
+    SetLeader ─▶ L_check: TrickCheck (done? ─▶ L_end) ─▶ before_trick ─▶ TrickBegin
+              ─▶ L_turn: [Bind, before_play] ─▶ Play (decision) ─▶ TrickEnd ─▶ after_trick ─▶ L_check
+
+One beating rule serves every game: a card beats another of its suit that ranks higher, or any
+non-trump when it is a trump; a play of several cards must beat the best play so far one-to-one;
+the trick goes to the last player who beat. With single cards this is the classic rule.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..errors import RuleError
+from ..yamlnodes import Scalar, as_bool, as_int, as_list, as_text
+from .flow import Bind, Jump, Op
+from .scope import plays_beat
+from .state import NOBODY
+
+FOLLOW = ("suit", "suit_or_trump", "any")
+
+
+class Tricks:
+    """Settings shared by the ops of one `tricks` step."""
+
+    def __init__(self, trumps, hand, won, won_owner, count, sizes, follow, open_, teams):
+        self.trumps, self.hand, self.won, self.won_owner = trumps, hand, won, won_owner
+        self.count, self.sizes, self.follow, self.open, self.teams = count, sizes, follow, open_, teams
+
+
+class SetLeader(Op):
+    __slots__ = ("here", "leader")
+
+    def __init__(self, here, leader):
+        self.here, self.leader = here, leader
+
+    def run(self, st):
+        st.leader = self.leader(st)
+        st.hv["trick_number"] = 0
+        return self.here + 1
+
+
+class TrickCheck(Op):
+    __slots__ = ("here", "cfg", "end")
+
+    def __init__(self, here, cfg):
+        self.here, self.cfg, self.end = here, cfg, None
+
+    def run(self, st):
+        cfg = self.cfg
+        if not st.zones[cfg.hand + st.leader]:
+            return self.end
+        if cfg.count is not None and st.hv["trick_number"] >= cfg.count(st):
+            return self.end
+        return self.here + 1
+
+
+class TrickBegin(Op):
+    __slots__ = ("here",)
+
+    def __init__(self, here):
+        self.here = here
+
+    def run(self, st):
+        st.trick, st.best, st.turn = (), -1, st.leader
+        st.hv["trick_number"] += 1
+        return self.here + 1
+
+
+class Play(Op):
+    """The decision: the player whose turn it is plays one or more cards to the trick."""
+
+    __slots__ = ("here", "cfg", "turn_start", "singles")
+
+    def __init__(self, here, cfg, turn_start, span):
+        self.here, self.cfg, self.turn_start, self.span = here, cfg, turn_start, span
+
+    def run(self, st):
+        st.player = st.turn
+        return None
+
+    def legal(self, st) -> list:
+        cfg = self.cfg
+        hand = st.zones[cfg.hand + st.turn]
+        trick = st.trick
+        if not trick:
+            return self._leads(st, hand)
+        led = trick[0][1]
+        if len(led) > 1:
+            return [tuple(c) for c in combinations(hand, len(led))]
+        follow = cfg.follow
+        if follow == "any":
+            return [(c,) for c in hand]
+        r = cfg.trumps.ranking(st)
+        suit = r.suit
+        led_suit = suit[led[0]]
+        same = [(c,) for c in hand if suit[c] == led_suit]
+        if not same:
+            return [(c,) for c in hand]
+        if follow == "suit":
+            return same
+        trump = r.trump
+        return [(c,) for c in hand if suit[c] == led_suit or trump[c]]
+
+    def _leads(self, st, hand) -> list:
+        sizes = self.cfg.sizes
+        out = [(c,) for c in hand] if 1 in sizes else []
+        bigger = [k for k in sizes if k > 1 and k <= len(hand)]
+        if bigger:
+            suit = self.cfg.trumps.ranking(st).suit
+            for k in bigger:
+                out += [tuple(combo) for combo in combinations(hand, k)
+                        if all(suit[c] == suit[combo[0]] for c in combo)]
+        return out
+
+    def apply(self, st, action):
+        cfg = self.cfg
+        hand = st.zones[cfg.hand + st.turn]
+        for c in action:
+            hand.remove(c)
+        trick = st.trick
+        if not trick:
+            st.best = 0
+            beat = True
+        else:
+            beat = plays_beat(cfg.trumps.ranking(st), action, trick[st.best][1])
+            if beat:
+                st.best = len(trick)
+        st.trick = trick + ((st.turn, action, beat or cfg.open),)
+        if st.events is not None:
+            st.emit("play", seat=st.turn, cards=[str(c) for c in action], beat=beat and bool(trick))
+        if len(st.trick) >= st.n - sum(st.out):
+            return self.here + 1
+        st.turn = st.step_seat(st.turn, st.prog.direction)
+        return self.turn_start
+
+    def text(self, st, action) -> str:
+        return "play " + " ".join(str(c) for c in action)
+
+    def describe(self, st) -> str:
+        return "play to the trick" if st.trick else "lead"
+
+
+class TrickEnd(Op):
+    __slots__ = ("here", "cfg")
+
+    def __init__(self, here, cfg):
+        self.here, self.cfg = here, cfg
+
+    def run(self, st):
+        cfg = self.cfg
+        winner = st.trick[st.best][0]
+        owner = cfg.teams(st, winner) if cfg.won_owner == "team" else winner
+        won = st.zones[cfg.won + owner]
+        for entry in st.trick:
+            won.extend(entry[1])
+        hv = st.hv
+        hv["winner"] = winner
+        hv["trick_winners"] = hv.get("trick_winners", ()) + (winner,)
+        if st.events is not None:
+            st.emit("trick", winner=winner, number=hv["trick_number"],
+                    cards=[[str(c) for c in e[1]] for e in st.trick])
+        st.trick, st.best = (), -1
+        st.leader = winner
+        st.player = NOBODY
+        return self.here + 1
+
+
+def compile_tricks(b, step, locals_):
+    from .steps import nested
+    m = step.args
+    get = (lambda k: m.get(k)) if m is not None else (lambda k: None)
+    zones = b.layout.zones
+    won_name = as_text(get("won"), "won") if get("won") else "won"
+    if won_name not in zones or zones[won_name][0] == "shared":
+        node = get("won") or step.node
+        raise RuleError(node.span, f"tricks need a per-player or per-team zone for won cards; "
+                        f"'{won_name}' is not one", f"declare it: zones: {{{won_name}: {{owner: player}}}}")
+    follow = as_text(get("follow"), "follow") if get("follow") else "suit"
+    if follow not in FOLLOW:
+        raise RuleError(get("follow").span, f"unknown follow rule '{follow}'",
+                        f"follow is one of: {', '.join(FOLLOW)}")
+    sizes = tuple(as_int(x, "a lead size", min=1) for x in as_list(get("lead"), "lead")) \
+        if get("lead") is not None else (1,)
+    cfg = Tricks(b.trumps, zones["hand"][1], zones[won_name][1], zones[won_name][0],
+                 b.expr(get("count"), locals_) if get("count") is not None else None,
+                 sizes, follow, as_bool(get("open"), "open") if get("open") is not None else True,
+                 b.layout.teams)
+    leader = b.expr(get("leader"), locals_) if get("leader") is not None else \
+        (lambda st: st.step_seat(st.dealer, st.prog.direction))
+    b.emit(SetLeader(b.here, leader))
+    check = b.emit(TrickCheck(b.here, cfg))
+    nested(b, get("before_trick"), "before_trick", locals_)
+    b.emit(TrickBegin(b.here))
+    turn_start = b.here
+    if get("before_play") is not None:
+        b.emit(Bind(b.here))
+        nested(b, get("before_play"), "before_play", tuple(locals_) + ("player",))
+    b.emit(Play(b.here, cfg, turn_start, step.span))
+    b.emit(TrickEnd(b.here, cfg))
+    nested(b, get("after_trick"), "after_trick", locals_)
+    b.emit(Jump(check.here))
+    check.end = b.here
+
+
+class Showdown(Op):
+    """One automatic trick among some seats; the winner's seat goes into a counter."""
+
+    __slots__ = ("here", "among", "play", "target", "trumps")
+
+    def __init__(self, here, among, play, target, trumps, span):
+        self.here, self.among, self.play, self.target, self.trumps = here, among, play, target, trumps
+        self.span = span
+
+    def run(self, st):
+        seats = self.among(st)
+        r = self.trumps.ranking(st)
+        best_seat, best = None, None
+        for seat in seats:
+            st.locals["player"] = seat
+            cards = tuple(self.play(st))
+            st.emit("play", seat=seat, cards=[str(c) for c in cards], beat=best is not None)
+            if best is None or plays_beat(r, cards, best):
+                best_seat, best = seat, cards
+        st.cv[self.target] = best_seat
+        return self.here + 1
+
+
+def compile_showdown(b, step, locals_):
+    from .deal import _hand_counter
+    m = step.args
+    target = _hand_counter(b, m.get("as"))
+    b.emit(Showdown(b.here, b.expr(m.get("among"), locals_),
+                    b.expr(m.get("play"), tuple(locals_) + ("player",)), target, b.trumps, step.span))

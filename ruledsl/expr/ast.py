@@ -1,0 +1,234 @@
+"""The syntax tree of expressions and statements.
+
+Every node knows `offset` (0-based, in the expression text) and `width`, so any later error can be
+placed with the caller's `locate(offset, width)`. Names that must be names (loop variables,
+function, option, counter and zone names) are kept as text with their own offset; the check pass
+(check.py) rejects the ones that are not lower-case names.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import attrs
+
+
+@attrs.frozen(kw_only=True)
+class Node:
+    offset: int
+    width: int
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@attrs.frozen(kw_only=True)
+class Literal(Node):
+    """3, 0.5 (a Fraction), 'text', true, false, none."""
+    value: Any
+
+
+@attrs.frozen(kw_only=True)
+class CardLit(Node):
+    """QS, 10H: the scope turns the text into a card of its deck."""
+    text: str
+
+
+@attrs.frozen(kw_only=True)
+class SuitLit(Node):
+    """S H D C."""
+    text: str
+
+
+@attrs.frozen(kw_only=True)
+class Name(Node):
+    """dealer, p: a local (loop variable, `player`) or a name of the scope."""
+    name: str
+
+
+@attrs.frozen(kw_only=True)
+class BadWord(Node):
+    """A word that is neither a name, a card nor a suit (`Lives`, `1H`); check.py reports it."""
+    text: str
+
+
+@attrs.frozen(kw_only=True)
+class Option(Node):
+    """option.target (offset/width cover the whole; name_offset the name after the dot)."""
+    name: str
+    name_offset: int
+
+
+@attrs.frozen(kw_only=True)
+class ListExpr(Node):
+    """[a, b]"""
+    items: tuple[Node, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Loop(Node):
+    """for p in active if lives(p) > 0 -- the head of a comprehension or of a statement."""
+    var: str
+    var_offset: int
+    seq: Node
+    cond: Node | None
+
+
+@attrs.frozen(kw_only=True)
+class Comprehension(Node):
+    """[e for x in xs if c], or the generator argument of a call when `generator` is true."""
+    element: Node
+    loop: Loop
+    generator: bool
+
+
+@attrs.frozen(kw_only=True)
+class Call(Node):
+    """f(a, b), or f(e for x in xs): then `args` is one generator Comprehension."""
+    name: str
+    args: tuple[Node, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Index(Node):
+    """xs[i]"""
+    value: Node
+    index: Node
+
+
+@attrs.frozen(kw_only=True)
+class Unary(Node):
+    """-x, not x"""
+    op: str
+    operand: Node
+
+
+@attrs.frozen(kw_only=True)
+class Binary(Node):
+    """a + b (also - * / // %); op_offset/op_width place run-time errors on the operator."""
+    op: str
+    left: Node
+    right: Node
+    op_offset: int
+    op_width: int
+
+
+@attrs.frozen(kw_only=True)
+class BoolOp(Node):
+    """a and b, a or b"""
+    op: str
+    left: Node
+    right: Node
+
+
+@attrs.frozen(kw_only=True)
+class Compare(Node):
+    """a < b <= c: operands[i] ops[i] operands[i+1]; op_offsets/op_widths place each operator."""
+    ops: tuple[str, ...]
+    operands: tuple[Node, ...]
+    op_offsets: tuple[int, ...]
+    op_widths: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class IfElse(Node):
+    """then if cond else orelse"""
+    then: Node
+    cond: Node
+    orelse: Node
+
+
+# ---------------------------------------------------------------- statements
+
+
+@attrs.frozen(kw_only=True)
+class Target(Node):
+    """lives(p), trump, pile(p): what an assignment changes or where a move goes."""
+    name: str
+    index: Node | None
+
+
+@attrs.frozen(kw_only=True)
+class Assign(Node):
+    """lives(p) -= 1 for p in losers; op_offset places the operator (for += errors)."""
+    target: Target
+    op: str
+    op_offset: int
+    value: Node
+    loop: Loop | None
+
+
+@attrs.frozen(kw_only=True)
+class Move(Node):
+    """move table to pile(last_capturer)"""
+    cards: Node
+    zone: Target
+    loop: Loop | None
+
+
+@attrs.frozen(kw_only=True)
+class Reveal(Node):
+    """reveal turned_pair[0]"""
+    cards: Node
+    loop: Loop | None
+
+
+@attrs.frozen(kw_only=True)
+class Binding(Node):
+    """s in suits_of(hand(player)) -- the `each:` of a choice."""
+    var: str
+    var_offset: int
+    seq: Node
+
+
+# ---------------------------------------------------------------- walking
+
+
+def children(node: Node) -> Iterator[Node]:
+    """The direct sub-nodes, in source order."""
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, tuple):
+            yield from (v for v in value if isinstance(v, Node))
+
+
+def names_used(node: Node) -> set[str]:
+    """Bare names, function names, counter/zone names of statements, and `option.NAME`s that
+    `node` refers to; loop variables bound inside `node` are left out."""
+    found: set[str] = set()
+    _collect(node, frozenset(), found)
+    return found
+
+
+def _collect(node: Node, bound: frozenset[str], found: set[str]) -> None:
+    if isinstance(node, Name):
+        if node.name not in bound:
+            found.add(node.name)
+        return
+    if isinstance(node, Option):
+        found.add(f"option.{node.name}")
+        return
+    if isinstance(node, (Call, Target)):
+        found.add(node.name)
+    if isinstance(node, Comprehension):
+        _collect(node.loop.seq, bound, found)
+        inner = bound | {node.loop.var}
+        if node.loop.cond is not None:
+            _collect(node.loop.cond, inner, found)
+        _collect(node.element, inner, found)
+        return
+    if isinstance(node, (Assign, Move, Reveal)) and node.loop is not None:
+        _collect(node.loop.seq, bound, found)
+        inner = bound | {node.loop.var}
+        if node.loop.cond is not None:
+            _collect(node.loop.cond, inner, found)
+        for child in children(node):
+            if child is not node.loop:
+                _collect(child, inner, found)
+        return
+    if isinstance(node, Binding):
+        _collect(node.seq, bound, found)
+        return
+    for child in children(node):
+        _collect(child, bound, found)

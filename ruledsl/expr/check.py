@@ -1,0 +1,71 @@
+"""The pass after parsing: nesting depth, and words that must be (and are not) lower-case names.
+
+Iterative on purpose: it runs before the depth is known to be small, and a long chain such as
+`1+1+1+...` makes a tree as deep as it is long.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..errors import RuleError
+from ..source import Span
+from . import ast
+
+MAX_DEPTH = 40
+
+NAME_RE = re.compile(r"[a-z_][a-z0-9_]*")
+CARD_RE = re.compile(r"(10|[2-9AKQJT])[SHDC]")
+SUIT_RE = re.compile(r"[SHDC]")
+KEYWORDS = frozenset("and or not in if else for true false none option move to reveal".split())
+CARD_HINT = "cards are written like QS, 10H, 7D and suits as S, H, D, C"
+
+# Structural nodes do not count as a level of nesting: only the expression inside them.
+_FLAT = (ast.Loop, ast.Target, ast.Assign, ast.Move, ast.Reveal, ast.Binding)
+
+
+def check(root: ast.Node, locate: Callable[[int, int], Span]) -> None:
+    """Raise RuleError for the first problem met by a depth-first walk in source order."""
+    stack: list[tuple[ast.Node, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, _FLAT):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RuleError(locate(node.offset, 1), "expression nests too deeply",
+                                f"at most {MAX_DEPTH} levels; split it up, e.g. with a counter")
+        _check_node(node, locate)
+        stack.extend((child, depth) for child in reversed(list(ast.children(node))))
+
+
+def _check_node(node: ast.Node, locate) -> None:
+    if isinstance(node, ast.BadWord):
+        raise RuleError(locate(node.offset, node.width), *bad_word(node.text))
+    if isinstance(node, ast.Option):
+        _name(node.name, node.name_offset, locate)
+    elif isinstance(node, (ast.Call, ast.Target)):
+        _name(node.name, node.offset, locate)
+    elif isinstance(node, (ast.Loop, ast.Binding)):
+        _name(node.var, node.var_offset, locate)
+
+
+def _name(text: str, offset: int, locate) -> None:
+    if NAME_RE.fullmatch(text):
+        return
+    span = locate(offset, len(text))
+    if CARD_RE.fullmatch(text):
+        raise RuleError(span, f"'{text}' is a card, not a name", "names are lower case")
+    if SUIT_RE.fullmatch(text):
+        raise RuleError(span, f"'{text}' is a suit, not a name", "names are lower case")
+    raise RuleError(span, *bad_word(text))
+
+
+def bad_word(text: str) -> tuple[str, str | None]:
+    """Message and hint for a word that is neither a name, a card nor a suit."""
+    lower = text.lower()
+    looks_like_card = text.isupper() and len(text) <= 3 and lower not in KEYWORDS  # QX, 1H, 11S
+    if NAME_RE.fullmatch(lower) and not looks_like_card:
+        return f"'{text}' is not a name: names are lower case", f"did you mean '{lower}'?"
+    if text[0].isdigit():
+        return f"'{text}' is not a number or a card", CARD_HINT
+    return f"'{text}' is not a card or a suit", CARD_HINT

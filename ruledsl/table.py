@@ -1,0 +1,168 @@
+"""The terminal table behind `ruledsl run`: a human (or nobody, with --watch) against bots."""
+from __future__ import annotations
+
+import random
+
+from .engine.actions import IllegalAction
+from .engine.flow import show
+from .engine.scope import SEAT_NAMES
+
+
+class Quit(Exception):
+    """The human left the table (end of input, Ctrl-C or 'quit')."""
+
+
+class Table:
+    def __init__(self, state, human: int | None, echo, read, bot, rng: random.Random, log=None):
+        self.st, self.human, self.echo, self.read = state, human, echo, read
+        self.bot, self.rng, self.log = bot, rng, log
+        self.seen = 0
+
+    def name(self, seat) -> str:
+        if not isinstance(seat, int) or seat < 0:
+            return str(seat)
+        return SEAT_NAMES[seat] + (" (you)" if seat == self.human else "")
+
+    def play(self) -> None:
+        st = self.st
+        while not st.is_terminal():
+            self.flush()
+            seat = st.current_player()
+            action = self.ask(seat) if seat == self.human else self.bot(st, self.rng)
+            text = st.action_to_string(action)
+            if self.log:
+                self.log.action(seat, text)
+            st.apply_action(action)
+        self.flush()
+        self.result()
+
+    # -- what happened ------------------------------------------------------------------------
+
+    def flush(self) -> None:
+        events = self.st.events
+        while self.seen < len(events):
+            event = events[self.seen]
+            self.seen += 1
+            if self.log:
+                self.log.event(event)
+            line = self.describe(event)
+            if line:
+                self.echo(line)
+
+    def describe(self, e: dict) -> str | None:
+        kind = e["kind"]
+        if kind == "hand":
+            again = " (redealt)" if e["redeal"] else ""
+            return f"\n=== Hand {e['number']}{again} — dealer {self.name(e['dealer'])} ==="
+        if kind == "play":
+            took = e.get("taken")
+            text = f"{self.name(e['seat'])} plays {' '.join(e['cards'])}"
+            return text + (f", takes {' '.join(took)}" if took else "") + (" — beats" if e.get("beat") else "")
+        if kind == "trick":
+            return f"  trick {e['number']} to {self.name(e['winner'])}"
+        if kind == "choice":
+            return f"{self.name(e['seat'])}: {e['action']}"
+        if kind in ("say",):
+            return f"** {e['text']}"
+        if kind == "bonus":
+            return f"** {e['name']}! ({self.name(e['seat'])})"
+        if kind == "reveal":
+            return f"shown to all: {' '.join(e['cards'])}"
+        if kind == "out":
+            return f"** {self.name(e['seat'])} is out"
+        if kind == "back":
+            return f"** {self.name(e['seat'])} is back in"
+        if kind == "summary":
+            return self.summary(e)
+        return None
+
+    def summary(self, e: dict) -> str:
+        st = self.st
+        seats = range(st.n)
+        width = max(8, *(len(label) for label in e["lines"]))
+        head = " " * width + "".join(f"{SEAT_NAMES[s]:>8}" for s in seats)
+        rows = [f"{label:<{width}}" + "".join(f"{v:>8}" for v in values)
+                for label, values in e["lines"].items()]
+        return "\n".join([f"--- end of hand {e['hand']} ---", head] + rows)
+
+    def result(self) -> None:
+        st = self.st
+        winners = st.winners or ()
+        names = ", ".join(self.name(s) for s in winners) or "nobody"
+        self.echo(f"\n=== Match over after {st.hand_no} hand{'s' if st.hand_no != 1 else ''}: "
+                  f"{names} win{'s' if len(winners) == 1 else ''} ===")
+        self.echo(self.counters())
+
+    # -- the human's turn ---------------------------------------------------------------------
+
+    def ask(self, seat: int):
+        st = self.st
+        legal = st.legal_actions()
+        self.echo(self.situation(seat))
+        texts = [st.action_to_string(a) for a in legal]
+        self.echo("Your options: " + "   ".join(f"[{i + 1}] {t}" for i, t in enumerate(texts)))
+        while True:
+            answer = self.prompt()
+            if answer in ("?", "help"):
+                self.echo("Type an option's number or its text (e.g. 'play QS'); 'quit' leaves.")
+                continue
+            if answer.isdigit():
+                index = int(answer) - 1
+                if 0 <= index < len(legal):
+                    return legal[index]
+                self.echo(f"There is no option {answer}; choose 1 to {len(legal)}.")
+                continue
+            try:
+                return st.prog.parse_action(st, answer)
+            except IllegalAction as exc:
+                self.echo(f"Not allowed: {exc}")
+
+    def prompt(self) -> str:
+        try:
+            answer = self.read("> ").strip()
+        except (EOFError, KeyboardInterrupt):
+            raise Quit() from None
+        if answer.lower() in ("quit", "exit", "q"):
+            raise Quit()
+        return answer
+
+    def situation(self, seat: int) -> str:
+        st = self.st
+        obs = st.observation(seat)
+        lines = ["", self.counters()]
+        for name, zone in obs["zones"].items():
+            if name in ("deck",) or isinstance(zone, list):
+                continue
+            if zone["count"]:
+                shown = " ".join(zone.get("cards", [])) or "(face down)"
+                lines.append(f"{name}: {shown}" + ("" if "cards" in zone else f" [{zone['count']}]"))
+        others = []
+        for name, zone in obs["zones"].items():
+            if isinstance(zone, list) and name != "hand":
+                sizes = " ".join(f"{SEAT_NAMES[i]}:{z['count']}" for i, z in enumerate(zone))
+                others.append(f"{name} {sizes}")
+        if others:
+            lines.append("cards: " + "; ".join(others))
+        if obs["trick"]:
+            lines.append("trick: " + "  ".join(f"{self.name(t['seat'])} {' '.join(t['cards'])}"
+                                             for t in obs["trick"]))
+        hand = sorted(st.zones[st.prog.layout.zones["hand"][1] + seat], key=st.prog.deck.sort_key)
+        lines.append(f"Your hand: {show(hand)}")
+        return "\n".join(lines)
+
+    def counters(self) -> str:
+        st = self.st
+        obs = st.observation(self.human if self.human is not None else 0)
+        parts = []
+        for name, value in obs["counters"].items():
+            if name in st.prog.hidden_counters:
+                continue
+            if isinstance(value, list) and len(value) in (st.n, st.prog.layout.team_count()):
+                owners = SEAT_NAMES if len(value) == st.n else [f"team {i + 1}" for i in range(len(value))]
+                parts.append(f"{name}: " + " ".join(f"{owners[i]}={show(v)}" for i, v in enumerate(value)))
+            else:
+                parts.append(f"{name}: {show(value)}")
+        out = [SEAT_NAMES[s] for s in range(st.n) if st.out[s]]
+        if out:
+            parts.append("out: " + " ".join(out))
+        return " | ".join(parts)

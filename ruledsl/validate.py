@@ -1,0 +1,133 @@
+"""`ruledsl validate`: load, compile and smoke-play rule files; report for people or for CI."""
+from __future__ import annotations
+
+import glob
+import json
+import random
+import re
+from pathlib import Path
+
+import attrs
+
+from .engine.game import load_game
+from .errors import RuleError, RuleErrors
+from .source import Source, Span
+
+SCENARIO = re.compile(r"^ruleset\s*:", re.M)
+
+
+@attrs.define
+class Result:
+    path: str
+    errors: list = attrs.Factory(list)
+    warnings: list = attrs.Factory(list)
+    games: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def expand(paths) -> list[str]:
+    """Files as given; directories searched for *.yaml (scenario files skipped); globs expanded."""
+    out: list[str] = []
+    for p in paths:
+        matches = sorted(glob.glob(p, recursive=True)) if any(ch in p for ch in "*?[") else [p]
+        for m in matches:
+            path = Path(m)
+            if path.is_dir():
+                out += [str(f) for f in sorted(path.rglob("*.y*ml")) if not _is_scenario(f)]
+            else:
+                out.append(str(path))
+    return list(dict.fromkeys(out))
+
+
+def _is_scenario(path: Path) -> bool:
+    try:
+        return bool(SCENARIO.search(path.read_text(encoding="utf-8")))
+    except OSError:
+        return False
+
+
+def validate_file(path: str, smoke: int = 5, strict: bool = False) -> Result:
+    result = Result(path)
+    try:
+        game = load_game(path)
+    except RuleErrors as errors:
+        result.errors = errors.errors
+        return result
+    for players in range(game.min_players, game.max_players + 1):
+        for g in range(smoke):
+            error = smoke_game(game, players, seed=g)
+            result.games += 1
+            if error:
+                result.errors.append(error)
+                break
+    if strict:
+        from .checks import warnings
+        result.warnings = warnings(game)
+        result.errors += result.warnings
+    return result
+
+
+def smoke_game(game, players: int, seed: int, max_steps: int = 200_000) -> RuleError | None:
+    """One seeded random match with invariants checked after every step; the first failure."""
+    rng = random.Random(seed)
+    where = f"(players={players}, seed={seed}"
+    try:
+        st = game.new_initial_state(seed=seed, players=players)
+        total = len(st.prog.deck)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            if not legal:
+                return _at(st, f"no legal action for the player to move {where}, step {st.steps})")
+            st.apply_action(rng.choice(legal))
+            if cards_held(st) != total:
+                return _at(st, f"cards are not conserved: {cards_held(st)} of {total} {where}, step {st.steps})")
+            if st.steps > max_steps:
+                return _at(st, f"the match did not end within {max_steps} actions {where})")
+    except RuleError as exc:
+        exc.message += f" {where})"
+        return exc
+    except RuleErrors as many:
+        return many.errors[0]
+    except Exception as exc:                      # an expression failing at play time
+        return _at(st if "st" in locals() else None, f"{exc} {where})", game)
+    return None
+
+
+def cards_held(st) -> int:
+    queued = sum(len(q) for q in st.hv.get("stack", {}).values())
+    return sum(len(z) for z in st.zones) + sum(len(e[1]) for e in st.trick) + queued
+
+
+def _at(st, message: str, game=None) -> RuleError:
+    op = st.prog.ops[st.pc] if st is not None else None
+    span = getattr(op, "span", None) if op is not None else None
+    if span is None or span.source is None:
+        path = st.prog.ruleset.path if st is not None else game.ruleset.path
+        span = Span(Source(path, Path(path).read_text(encoding="utf-8")), 1, 1)
+    return RuleError(span, message)
+
+
+def report(results, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps([{"path": r.path, "ok": r.ok, "games": r.games,
+                            "errors": [e.to_dict() for e in r.errors]} for r in results], indent=2)
+    lines = []
+    for r in results:
+        if fmt == "github":
+            lines += [f"::{'warning' if e.kind == 'warning' else 'error'} file={e.span.path},"
+                      f"line={e.span.line},col={e.span.col}::{_escape(e.message)}" for e in r.errors]
+        elif r.ok:
+            lines.append(f"{r.path}: ok ({r.games} smoke games)")
+        else:
+            lines.append(RuleErrors(r.errors).render())
+    if fmt != "github":
+        bad = sum(not r.ok for r in results)
+        lines.append(f"{len(results) - bad} of {len(results)} rule files valid")
+    return "\n".join(lines)
+
+
+def _escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
