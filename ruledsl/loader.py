@@ -354,6 +354,8 @@ class _Reader:
             return Step(node.text, None, Map((), node.span), None, None, node.span)
         m = as_map(node, f"a step of {what}")
         kinds = [k for k in m.keys() if k in STEP_KINDS]
+        if not kinds and m.get("say") is not None:
+            return self.say_step(m)
         if len(kinds) != 1:
             return self.bad_step(m, kinds, what)
         kind = kinds[0]
@@ -375,6 +377,15 @@ class _Reader:
         if kind == "if" and m.get("then") is None:
             raise RuleError(m.span, "an 'if' step needs 'then'", "then: [steps to run when true]")
         return Step(kind, args, m, when, say, m.span)
+
+    def say_step(self, m: Map) -> Step:
+        """`- say: TEXT` (with an optional `when:`): a message and nothing else."""
+        check_keys(m, ("say", "when"), "a 'say' step", self.errors)
+        when, say = m.get("when"), m.get("say")
+        for extra_node, label in ((when, "when"), (say, "say")):
+            if extra_node is not None and not isinstance(extra_node, Scalar):
+                raise RuleError(extra_node.span, f"'{label}' takes an expression, found {node_kind(extra_node)}")
+        return Step("say", None, m, when, say, m.span)
 
     def bad_step(self, m: Map, kinds, what):
         if kinds:

@@ -35,7 +35,8 @@ from .yamlnodes import Map, Scalar, Seq, as_int, as_list, as_map, as_text, check
 
 TOP = ("scenario", "ruleset", "players", "dealer", "seed", "options", "counters", "deals", "steps", "expect")
 EXPECT = ("to_move", "legal", "legal_includes", "legal_excludes", "counters", "eval", "out", "winners",
-          "terminal", "trick_winner", "trick_winners", "said", "bonuses", "hand_number", "zones", "summary")
+          "terminal", "trick_winner", "trick_winners", "said", "bonuses", "hand_number", "zones", "summary",
+          "returns")
 AUTO = ("end_of_trick", "end_of_hand", "end_of_match")
 
 
@@ -308,6 +309,11 @@ class Scenario:
             return [SEAT_NAMES[s] for s in st.hv.get("trick_winners", ())], [SEAT_NAMES[self.seat(x)] for x in as_list(node, key)]
         if key == "hand_number":
             return st.hand_no, self.value(node)
+        if key == "returns":
+            per = self.per_seat(node, "returns")
+            got = st.returns()
+            return ({SEAT_NAMES[s]: _plain(got[s]) for s in per},
+                    {SEAT_NAMES[s]: v for s, v in per.items()})
         if key in ("said", "bonuses"):
             kind, field = ("say", "text") if key == "said" else ("bonus", "name")
             texts = [e[field] for e in self.events(kind, after=True)]

@@ -31,18 +31,19 @@ class StepLimit(RuntimeError):
 
 def play_out(state, rng: random.Random, max_steps: int = 1_000_000):
     """Play random legal actions until the match ends; returns the final state."""
-    choice = rng.choice
-    steps = 0
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        if not legal:
-            raise RuleError(state.prog.ops[state.pc].span or state.prog.span,
+    # The engine contract, unrolled: the op at the program counter lists and applies actions.
+    choice, ops, proceed = rng.choice, state.prog.ops, state._continue
+    for _ in range(max_steps):
+        op = ops[state.pc]
+        legal = op.legal(state) if state.player >= 0 else None
+        if legal:
+            proceed(op.apply(state, choice(legal)))
+        else:
+            if state.is_terminal():
+                return state
+            raise RuleError(getattr(op, "span", state.prog.span),
                             f"a player must move but has no legal action (step {state.steps})")
-        state.apply_action_fast(choice(legal))
-        steps += 1
-        if steps > max_steps:
-            raise StepLimit(f"the match did not end within {max_steps} actions")
-    return state
+    raise StepLimit(f"the match did not end within {max_steps} actions")
 
 
 def simulate(game, games: int, players: int | None = None, seed: int = 0, options: dict | None = None) -> SimulationResult:

@@ -56,7 +56,11 @@ class Table:
             return f"\n=== Hand {e['number']}{again} — dealer {self.name(e['dealer'])} ==="
         if kind == "play":
             took = e.get("taken")
-            text = f"{self.name(e['seat'])} plays {' '.join(e['cards'])}"
+            cards = e["cards"]
+            if e.get("face_down") and e["seat"] != self.human:     # closed play: hidden from you
+                cards = ["??"] * len(cards)
+            verb = "shows" if e.get("showdown") else "plays"
+            text = f"{self.name(e['seat'])} {verb} {' '.join(cards)}" + (" face down" if e.get("face_down") else "")
             return text + (f", takes {' '.join(took)}" if took else "") + (" — beats" if e.get("beat") else "")
         if kind == "trick":
             return f"  trick {e['number']} to {self.name(e['winner'])}"
@@ -97,9 +101,12 @@ class Table:
 
     def ask(self, seat: int):
         st = self.st
-        legal = st.legal_actions()
+        legal = self.ordered(st.legal_actions())
         self.echo(self.situation(seat))
         texts = [st.action_to_string(a) for a in legal]
+        describe = getattr(st.prog.ops[st.pc], "describe", None)
+        if describe is not None:                  # what is asked: "lead", an ask's prompt …
+            self.echo(f"You to {describe(st)}.")
         self.echo("Your options: " + "   ".join(f"[{i + 1}] {t}" for i, t in enumerate(texts)))
         while True:
             answer = self.prompt()
@@ -138,7 +145,7 @@ class Table:
                 lines.append(f"{name}: {shown}" + ("" if "cards" in zone else f" [{zone['count']}]"))
         others = []
         for name, zone in obs["zones"].items():
-            if isinstance(zone, list) and name != "hand":
+            if isinstance(zone, list):                # hand sizes too: they are public
                 sizes = " ".join(f"{SEAT_NAMES[i]}:{z['count']}" for i, z in enumerate(zone))
                 others.append(f"{name} {sizes}")
         if others:
@@ -146,9 +153,22 @@ class Table:
         if obs["trick"]:
             lines.append("trick: " + "  ".join(f"{self.name(t['seat'])} {' '.join(t['cards'])}"
                                              for t in obs["trick"]))
-        hand = sorted(st.zones[st.prog.layout.zones["hand"][1] + seat], key=st.prog.deck.sort_key)
+        hand = sorted(st.zones[st.prog.layout.zones["hand"][1] + seat], key=self.card_key())
         lines.append(f"Your hand: {show(hand)}")
         return "\n".join(lines)
+
+    def card_key(self):
+        """Trumps first, then suit by suit, high to low (as the hand is shown)."""
+        r = self.st.prog.trumps.ranking(self.st)
+        suits = "SHDC"
+        return lambda c: (not r.trump[c], suits.index(r.suit[c]) if r.suit[c] in suits else 4, -r.power[c])
+
+    def ordered(self, legal: list) -> list:
+        """Card plays listed as the hand is shown (fewest cards first); other actions as given."""
+        if not all(isinstance(a, tuple) and all(isinstance(c, int) for c in a) for a in legal):
+            return legal
+        key = self.card_key()
+        return sorted(legal, key=lambda a: (len(a), sorted(key(c) for c in a)))
 
     def counters(self) -> str:
         st = self.st

@@ -475,15 +475,21 @@ def as_map(node: Node, what: str) -> Map:
 
 
 def check_keys(m: Map, allowed: Iterable[str], what: str, collector: Collector,
-               required: Iterable[str] = ()) -> None:
-    """Report unknown keys (with a did-you-mean) and missing required keys of `m`."""
+               required: Iterable[str] = (), hints: dict | None = None) -> bool:
+    """Report unknown keys (with a did-you-mean) and missing required keys of `m` (with
+    `hints[key]` as the hint). A missing key that an unknown key's did-you-mean already names
+    is not reported twice. True when every required key is present."""
     required = list(required)
     allowed = list(dict.fromkeys([*allowed, *required]))
+    suggested = set()
     for key, _ in m.entries:
         if key.text not in allowed:
-            hint = did_you_mean(key.text, allowed) or f"expected one of: {', '.join(allowed)}"
-            collector.error(key.span, f"unknown key '{key.text}' in {what}", hint)
+            hint = did_you_mean(key.text, allowed)
+            suggested.add(hint and hint.split("'")[1])
+            collector.error(key.span, f"unknown key '{key.text}' in {what}",
+                            hint or f"expected one of: {', '.join(allowed)}")
     present = set(m.keys())
     for key in required:
-        if key not in present:
-            collector.error(m.span, f"{what} needs '{key}'")
+        if key not in present and key not in suggested:
+            collector.error(m.span, f"{what} needs '{key}'", (hints or {}).get(key))
+    return all(key in present for key in required)

@@ -38,6 +38,18 @@ class Deal(Op):
         count, packet = self.count(st), self.packet(st)
         if not isinstance(count, int) or count < 0:
             raise RuleError(self.span, f"a deal's count must be a whole number, got {count!r}")
+        if st.hv.get("stack") or len(st.zones[0]) < count * len(dests):
+            given = self._one_by_one(st, dests, count, packet)
+        else:
+            given = _deal_slices(st.zones, dests, count, packet)
+        if self.remember is not None:
+            st.cv[self.remember] = [c for d in dests for c in given[d]]
+        if st.events is not None:
+            st.emit("deal", to=list(dests), count=count)
+        return self.here + 1
+
+    def _one_by_one(self, st, dests, count, packet):
+        """The general path: card by card, honouring stacked queues (and reporting a short deck)."""
         given = {d: [] for d in dests}
         left = {d: count for d in dests}
         zones = st.zones
@@ -48,10 +60,35 @@ class Deal(Op):
                     zones[d].append(card)
                     given[d].append(card)
                 left[d] -= min(packet, left[d])
-        if self.remember is not None:
-            st.cv[self.remember] = [c for d in dests for c in given[d]]
-        st.emit("deal", to=list(dests), count=count)
-        return self.here + 1
+        return given
+
+
+def _deal_slices(zones, dests, count, packet):
+    """The same deal as `_one_by_one`, done with list slices (the hot path of every hand)."""
+    deck = zones[0]
+    m = len(dests)
+    total = count * m
+    cards = deck[len(deck) - total:]
+    del deck[len(deck) - total:]
+    cards.reverse()                       # the order the cards come off the deck
+    given = {}
+    if packet == 1 or count <= packet:
+        step = 1 if packet == 1 else count
+        for i, d in enumerate(dests):
+            got = cards[i::m] if packet == 1 else cards[i * step:(i + 1) * step]
+            zones[d].extend(got)
+            given[d] = got
+        return given
+    given = {d: [] for d in dests}
+    pos = 0
+    for start in range(0, count, packet):
+        k = min(packet, count - start)
+        for d in dests:
+            given[d] += cards[pos:pos + k]
+            pos += k
+    for d in dests:
+        zones[d].extend(given[d])
+    return given
 
 
 def compile_deal(b, step, locals_):
@@ -126,12 +163,18 @@ class Draw(Op):
         need = [max(0, upto - len(zones[self.base + s])) for s in order]
         stock = sum(len(zones[z]) for z in self.sources)
         if not self.rounds and stock < sum(need):
+            if stock and not st.hv.get("stock_dead"):      # said once, and not of an empty stock
+                st.emit("say", text=f"the stock ({stock}) cannot refill every hand: nobody draws "
+                                    "from it again this hand")
             st.hv["stock_dead"] = True
-            st.emit("say", text="the stock cannot refill every hand: nobody draws")
             return self.here + 1
         while any(need):
             takers = [i for i, k in enumerate(need) if k]
             if self.rounds and stock < len(takers):
+                if stock and not st.hv.get("stock_dead"):
+                    st.emit("say", text=f"the last {stock} card{'s' if stock > 1 else ''} of the "
+                                        "stock cannot go round: nobody draws them")
+                st.hv["stock_dead"] = True
                 break
             for i in takers:
                 zones[self.base + order[i]].append(self._pop(zones))

@@ -132,6 +132,7 @@ class SetOut(Op):
         for seat in ([seats] if isinstance(seats, int) else seats):
             if st.out[seat] != self.out:
                 st.out[seat] = self.out
+                st.live += -1 if self.out else 1
                 st.emit("out" if self.out else "back", seat=seat)
         return self.here + 1
 

@@ -62,6 +62,7 @@ class Game:
         st.zones = [[] for _ in range(prog.layout.zone_count)]
         st.cv = [None] * prog.layout.counter_count
         st.out = [False] * n
+        st.live = n             # seats still in the match
         st.seed = seed
         st.dealer = random.Random(seed).randrange(n) if dealer is None else dealer
         st.leader = st.step_seat(st.dealer, prog.direction)

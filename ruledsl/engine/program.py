@@ -108,6 +108,7 @@ class Builder:
         self.errors = Collector()
         self.ops = prog.ops
         self.scope = GameScope(self)
+        prog.scope = self.scope           # scenario `eval`/`zones` compile expressions with it
         self.trumps = None
 
     def ranking(self, st):
@@ -122,13 +123,13 @@ class Builder:
         self.trumps = self.attempt(compile_trumps, rs.trumps, self) or compile_trumps(None, self)
         prog.trumps = self.trumps
         self.counters()
+        self.end_hand_jumps: list = []
+        self.redeal_jumps: list = []
+        self.end_match_ops: list = []      # before setup: setup may end the match too
         self.steps(rs.setup)
         hand_start = self.here
         prog.hand_start = hand_start
         self.emit(flow.NewHand(hand_start, prog))
-        self.end_hand_jumps: list = []
-        self.redeal_jumps: list = []
-        self.end_match_ops: list = []
         self.steps(rs.hand)
         after = self.here
         for j in self.end_hand_jumps:

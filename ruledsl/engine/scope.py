@@ -3,6 +3,7 @@ the state. Every name is resolved once, at load time, to a closure over the stat
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from itertools import permutations
 
@@ -82,9 +83,9 @@ class GameScope:
 
     def function(self, name, args, spans, span):
         if name in self.zones and self.zones[name][0] != "shared":
-            return self._owned(name, self.zones[name], args, span, lambda st, i: st.zones[i])
+            return self._owned(name, self.zones[name], args, span, "zones")
         if name in self.counters and self.counters[name][0] != "game":
-            return self._owned(name, self.counters[name], args, span, lambda st, i: st.cv[i])
+            return self._owned(name, self.counters[name], args, span, "cv")
         if name in (self.zones.keys() | self.counters.keys()):
             raise RuleError(span, f"'{name}' is one for the whole table; write it without ( )")
         entry = self.functions.get(name)
@@ -97,12 +98,19 @@ class GameScope:
                             f"given {len(args)}")
         return make(span, *args)
 
-    def _owned(self, name, entry, args, span, read):
+    def _owned(self, name, entry, args, span, field):
         owner, base = entry
         if len(args) != 1:
             raise RuleError(span, f"{name}() takes one {owner if owner != 'player' else 'seat'}")
-        index = self._index(owner, base, args[0])
-        return lambda st: read(st, index(st))
+        arg = args[0]
+        if owner == "player":       # the common case, one closure deep
+            if field == "zones":
+                return lambda st: st.zones[base + arg(st)]
+            return lambda st: st.cv[base + arg(st)]
+        index = self._index(owner, base, arg)
+        if field == "zones":
+            return lambda st: st.zones[index(st)]
+        return lambda st: st.cv[index(st)]
 
     def _index(self, owner, base, arg):
         if owner == "team":
@@ -160,9 +168,14 @@ class GameScope:
         def seats_fn(fn):
             return ((1,), lambda span, a: lambda st: fn(st, a(st)))
 
+        # Points are summed as whole numbers of the table's smallest unit (thirds, say): exact,
+        # and much faster than adding Fractions.
+        unit = math.lcm(*(Fraction(p).denominator for p in pts if p is not None))
+        scaled = tuple(int(p * unit) if p is not None else 0 for p in pts)
+
         def points(x):
-            total = sum(pts[c] for c in _seq(x))
-            return int(total) if isinstance(total, Fraction) and total.denominator == 1 else total
+            total = sum(scaled[c] for c in ((x,) if isinstance(x, int) else x or ()))
+            return total // unit if total % unit == 0 else Fraction(total, unit)
 
         def cards_of(span, xs, s):
             def run(st):
@@ -207,6 +220,9 @@ class GameScope:
             return [p for p in order(st, s) if p != s]
 
         def order(st, s):
+            n, d = st.n, st.prog.direction
+            if st.live == n:
+                return [(s + d * i) % n for i in range(n)]
             seats, p = [], s if not st.out[s] else st.step_seat(s, st.prog.direction)
             for _ in range(st.n):
                 if not st.out[p] and p not in seats:

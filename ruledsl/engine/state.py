@@ -14,7 +14,7 @@ class State:
 
     __slots__ = ("prog", "n", "options", "zones", "cv", "out", "dealer", "leader", "pc",
                  "player", "turn", "trick", "best", "hv", "locals", "asks", "hand_no", "deals",
-                 "seed", "winners", "events", "stack", "steps")
+                 "seed", "winners", "events", "stack", "steps", "live")
 
     def clone(self) -> State:
         st = State.__new__(State)
@@ -25,7 +25,7 @@ class State:
         st.turn, st.trick, st.best = self.turn, self.trick, self.best
         st.hv, st.locals = dict(self.hv), dict(self.locals)
         st.asks, st.hand_no, st.deals, st.seed = self.asks, self.hand_no, self.deals, self.seed
-        st.winners, st.steps = self.winners, self.steps
+        st.winners, st.steps, st.live = self.winners, self.steps, self.live
         st.events = None if self.events is None else list(self.events)
         st.stack = self.stack
         return st
@@ -51,15 +51,19 @@ class State:
         elif self.player < 0 or action not in op.legal(self):
             from .actions import illegal
             raise illegal(self, action)
-        self.pc = op.apply(self, action)
-        self.steps += 1
-        self.prog.advance(self)
+        self._continue(op.apply(self, action))
 
     def apply_action_fast(self, action) -> None:
         """apply_action for an action known to be legal (taken from legal_actions)."""
-        self.pc = self.prog.ops[self.pc].apply(self, action)
+        self._continue(self.prog.ops[self.pc].apply(self, action))
+
+    def _continue(self, nxt) -> None:
+        # An op's apply returns the next pc, or None when it has already set up the next
+        # decision itself (the next player of a trick): then there is nothing to run.
         self.steps += 1
-        self.prog.advance(self)
+        if nxt is not None:
+            self.pc = nxt
+            self.prog.advance(self)
 
     def action_to_string(self, action) -> str:
         return self.prog.ops[self.pc].text(self, action)

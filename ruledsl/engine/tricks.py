@@ -13,11 +13,13 @@ from itertools import combinations
 
 from ..errors import RuleError
 from ..yamlnodes import Scalar, as_bool, as_int, as_list, as_text
+from .cards import Card
 from .flow import Bind, Jump, Op
 from .scope import plays_beat
 from .state import NOBODY
 
 FOLLOW = ("suit", "suit_or_trump", "any")
+ONE = tuple((Card(i),) for i in range(len(Card.names)))     # one-card actions, made once
 
 
 class Tricks:
@@ -90,21 +92,23 @@ class Play(Op):
             return [tuple(c) for c in combinations(hand, len(led))]
         follow = cfg.follow
         if follow == "any":
-            return [(c,) for c in hand]
+            return [ONE[c] for c in hand]
         r = cfg.trumps.ranking(st)
         suit = r.suit
         led_suit = suit[led[0]]
-        same = [(c,) for c in hand if suit[c] == led_suit]
+        same = [ONE[c] for c in hand if suit[c] == led_suit]
         if not same:
-            return [(c,) for c in hand]
+            return [ONE[c] for c in hand]
         if follow == "suit":
             return same
         trump = r.trump
-        return [(c,) for c in hand if suit[c] == led_suit or trump[c]]
+        return [ONE[c] for c in hand if suit[c] == led_suit or trump[c]]
 
     def _leads(self, st, hand) -> list:
         sizes = self.cfg.sizes
-        out = [(c,) for c in hand] if 1 in sizes else []
+        if sizes == (1,):
+            return [ONE[c] for c in hand]
+        out = [ONE[c] for c in hand] if 1 in sizes else []
         bigger = [k for k in sizes if k > 1 and k <= len(hand)]
         if bigger:
             suit = self.cfg.trumps.ranking(st).suit
@@ -123,15 +127,28 @@ class Play(Op):
             st.best = 0
             beat = True
         else:
-            beat = plays_beat(cfg.trumps.ranking(st), action, trick[st.best][1])
+            r = cfg.trumps.ranking(st)
+            best = trick[st.best][1]
+            if len(action) == 1:        # the common case, inlined: Ranking.beats
+                c, b = action[0], best[0]
+                beat = r.power[c] > r.power[b] if r.suit[c] == r.suit[b] else r.trump[c] and not r.trump[b]
+            else:
+                beat = plays_beat(r, action, best)
             if beat:
                 st.best = len(trick)
-        st.trick = trick + ((st.turn, action, beat or cfg.open),)
+        up = beat or cfg.open is None or bool(cfg.open(st))     # open: None means always face up
+        st.trick = trick = trick + ((st.turn, action, up),)
         if st.events is not None:
-            st.emit("play", seat=st.turn, cards=[str(c) for c in action], beat=beat and bool(trick))
-        if len(st.trick) >= st.n - sum(st.out):
+            st.emit("play", seat=st.turn, cards=[str(c) for c in action], beat=beat and len(trick) > 1,
+                    face_down=not up)
+        if len(trick) >= st.live:
             return self.here + 1
-        st.turn = st.step_seat(st.turn, st.prog.direction)
+        n, out = st.n, st.out
+        turn = (st.turn + st.prog.direction) % n
+        st.turn = turn if not out[turn] else st.step_seat(turn, st.prog.direction)
+        if self.turn_start == self.here:      # no before_play hooks: the next decision is ready
+            st.player = st.turn
+            return None
         return self.turn_start
 
     def text(self, st, action) -> str:
@@ -142,10 +159,11 @@ class Play(Op):
 
 
 class TrickEnd(Op):
-    __slots__ = ("here", "cfg")
+    __slots__ = ("here", "cfg", "check", "play")
 
     def __init__(self, here, cfg):
         self.here, self.cfg = here, cfg
+        self.check = self.play = None   # set when no hooks sit between this trick and the next
 
     def run(self, st):
         cfg = self.cfg
@@ -163,7 +181,15 @@ class TrickEnd(Op):
         st.trick, st.best = (), -1
         st.leader = winner
         st.player = NOBODY
-        return self.here + 1
+        if self.play is None:
+            return self.here + 1
+        # No hooks: check and begin the next trick here, and wait at the play op directly.
+        if self.check.run(st) != self.check.here + 1:
+            return self.check.end
+        hv["trick_number"] += 1
+        st.turn = st.player = winner
+        st.pc = self.play.here
+        return None
 
 
 def compile_tricks(b, step, locals_):
@@ -184,7 +210,7 @@ def compile_tricks(b, step, locals_):
         if get("lead") is not None else (1,)
     cfg = Tricks(b.trumps, zones["hand"][1], zones[won_name][1], zones[won_name][0],
                  b.expr(get("count"), locals_) if get("count") is not None else None,
-                 sizes, follow, as_bool(get("open"), "open") if get("open") is not None else True,
+                 sizes, follow, b.expr(get("open"), locals_) if get("open") is not None else None,
                  b.layout.teams)
     leader = b.expr(get("leader"), locals_) if get("leader") is not None else \
         (lambda st: st.step_seat(st.dealer, st.prog.direction))
@@ -196,8 +222,10 @@ def compile_tricks(b, step, locals_):
     if get("before_play") is not None:
         b.emit(Bind(b.here))
         nested(b, get("before_play"), "before_play", tuple(locals_) + ("player",))
-    b.emit(Play(b.here, cfg, turn_start, step.span))
-    b.emit(TrickEnd(b.here, cfg))
+    play = b.emit(Play(b.here, cfg, turn_start, step.span))
+    end = b.emit(TrickEnd(b.here, cfg))
+    if get("before_trick") is None and get("after_trick") is None and turn_start == play.here:
+        end.check, end.play = check, play
     nested(b, get("after_trick"), "after_trick", locals_)
     b.emit(Jump(check.here))
     check.end = b.here
@@ -219,8 +247,9 @@ class Showdown(Op):
         for seat in seats:
             st.locals["player"] = seat
             cards = tuple(self.play(st))
-            st.emit("play", seat=seat, cards=[str(c) for c in cards], beat=best is not None)
-            if best is None or plays_beat(r, cards, best):
+            beat = best is not None and plays_beat(r, cards, best)
+            st.emit("play", seat=seat, cards=[str(c) for c in cards], beat=beat, showdown=True)
+            if best is None or beat:
                 best_seat, best = seat, cards
         st.cv[self.target] = best_seat
         return self.here + 1
