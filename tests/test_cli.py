@@ -1,0 +1,173 @@
+"""The command line as a user drives it: exit codes, output, logs, and a real terminal."""
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ruledsl.cli import main
+
+ROOT = Path(__file__).parents[1]
+CIAPANO = str(ROOT / "games" / "ciapano.yaml")
+
+
+def invoke(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_validate_good_file_exits_0():
+    result = invoke("validate", CIAPANO, "--smoke", "2")
+    assert result.exit_code == 0, result.output
+    assert "ciapano.yaml: ok" in result.output
+
+
+def test_validate_bad_file_exits_1_with_located_error(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: X\nplayers: 4\ndeck: {order: [A, K]}\nhnad: []\n")
+    result = invoke("validate", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:4:1: error: unknown key 'hnad' in the rule file" in result.output
+    assert "did you mean 'hand'?" in result.output
+
+
+def test_validate_json_format(tmp_path):
+    result = invoke("validate", CIAPANO, "--smoke", "1", "--format", "json")
+    data = json.loads(result.output)
+    assert data[0]["ok"] is True and data[0]["errors"] == []
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_simulate_json(players):
+    result = invoke("simulate", CIAPANO, "-n", "20", "--players", str(players), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 20 and len(data["wins"]) == players
+    assert sum(data["wins"]) >= 20          # ties share a win
+    assert data["hands"] >= 20 * 2 and data["seconds"] > 0
+
+
+def test_simulate_bad_player_count_exits_2():
+    result = invoke("simulate", CIAPANO, "--players", "9")
+    assert result.exit_code == 2
+    assert "3 to 5 players, not 9" in result.output
+
+
+def test_simulate_bad_option_exits_2():
+    result = invoke("simulate", CIAPANO, "--set", "targt=21")
+    assert result.exit_code == 2
+    assert "unknown option 'targt'" in result.output and "target" in result.output
+
+
+def test_watch_plays_a_whole_match():
+    result = invoke("run", CIAPANO, "--watch", "--seed", "3", "--players", "3")
+    assert result.exit_code == 0, result.output
+    assert "=== Hand 1" in result.output and "Match over" in result.output
+
+
+def test_wrong_move_gets_a_message_and_a_new_prompt(tmp_path):
+    log = tmp_path / "game.jsonl"
+    moves = "play ZZ\n99\n" + "1\n" * 60
+    result = invoke("run", CIAPANO, "--seed", "5", "--players", "4", "--log", str(log), input=moves)
+    assert result.exit_code == 0, result.output
+    assert "Not allowed: 'play ZZ' is not a legal action now" in result.output
+    assert "There is no option 99" in result.output
+    assert "Left the table" in result.output           # input ran out: a clean exit
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert records[0]["type"] == "game" and records[1]["type"] == "deal"
+    assert sum(r["type"] == "action" for r in records) > 10
+    replayed = invoke("replay", str(log))
+    assert replayed.exit_code == 0, replayed.output
+    assert "replay exactly" in replayed.output
+
+
+def test_replay_detects_a_tampered_log(tmp_path):
+    log = tmp_path / "game.jsonl"
+    invoke("run", CIAPANO, "--seed", "5", "--log", str(log), input="1\n" * 12)
+    lines = log.read_text().splitlines()
+    actions = [i for i, line in enumerate(lines) if '"action"' in line]
+    record = json.loads(lines[actions[3]])
+    record["seat"] = (record["seat"] + 1) % 4
+    lines[actions[3]] = json.dumps(record)
+    log.write_text("\n".join(lines) + "\n")
+    result = invoke("replay", str(log))
+    assert result.exit_code == 1
+    assert f":{actions[3] + 1}:" in result.output
+
+
+SCENARIO = """\
+scenario: whole suits
+ruleset: {ruleset}
+players: 4
+dealer: B
+deals:
+  - hand:
+      A: 3S 2S AS KS QS JS 7S 6S 5S 4S
+      B: 3H 2H AH KH QH JH 7H 6H 5H 4H
+      C: 3D 2D AD KD QD JD 7D 6D 5D 4D
+      D: 3C 2C AC KC QC JC 7C 6C 5C 4C
+steps:
+  - A: play 4S
+  - expect: {{to_move: D, legal: [{legal}]}}
+"""
+
+
+def test_scenario_command_passes_and_fails(tmp_path):
+    every_club = ", ".join(f"play {r}C" for r in "3 2 A K Q J 7 6 5 4".split())
+    (tmp_path / "good.yaml").write_text(SCENARIO.format(ruleset=CIAPANO, legal=every_club))
+    result = invoke("test", str(tmp_path / "good.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "1 passed, 0 failed" in result.output
+    (tmp_path / "bad.yaml").write_text(SCENARIO.format(ruleset=CIAPANO, legal="play 3C"))
+    result = invoke("test", str(tmp_path))
+    assert result.exit_code == 1
+    assert "FAIL" in result.output and "expected: ['play 3C']" in result.output
+    assert "1 passed, 1 failed" in result.output
+
+
+def read_until(fd, pattern: bytes, timeout=20.0) -> bytes:
+    out = b""
+    deadline = time.time() + timeout
+    while pattern not in out:
+        left = deadline - time.time()
+        if left <= 0:
+            raise AssertionError(f"did not see {pattern!r}; got:\n{out.decode(errors='replace')[-2000:]}")
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+    return out
+
+
+def test_run_in_a_real_terminal():
+    """Drive `ruledsl run` through a pseudo-terminal: a wrong move, then a whole hand typed."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(sys.executable, [sys.executable, "-m", "ruledsl.cli", "run", CIAPANO,
+                                  "--seed", "2", "--players", "3"])
+    try:
+        first = read_until(fd, b"> ")
+        assert b"Your hand:" in first
+        os.write(fd, b"play 9X\n")
+        assert b"Not allowed" in read_until(fd, b"> ")
+        seen = b""
+        for _ in range(60):
+            os.write(fd, b"1\n")
+            seen += read_until(fd, b"> ")
+            if b"end of hand 1" in seen:
+                break
+        assert b"end of hand 1" in seen, seen.decode(errors="replace")[-1500:]
+        os.write(fd, b"quit\n")
+        assert b"Left the table" in read_until(fd, b"Left the table")
+    finally:
+        os.waitpid(pid, 0)
