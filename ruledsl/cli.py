@@ -38,10 +38,13 @@ def _options(pairs) -> dict:
 
 
 def _new_state(game, seed, players, options, **kw):
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise click.BadParameter(f"{game.name} is for {game._range()} players, not {players}",
+                                 param_hint="'--players'")
     try:
         return game.new_initial_state(seed=seed, players=players, options=options, **kw)
     except OptionError as exc:
-        raise click.BadParameter(str(exc)) from None
+        raise click.BadParameter(str(exc), param_hint="'--set'") from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -75,7 +78,7 @@ def run(ruleset, players, seat, watch, seed, sets, log_path):
                   random.Random(seed), log)
     try:
         table.play()
-    except Quit:
+    except (Quit, KeyboardInterrupt):
         click.echo("\nLeft the table." + (f" The log so far is in {log_path}." if log_path else ""))
     finally:
         if log:
@@ -105,7 +108,7 @@ def validate(paths, smoke, fmt, strict):
 
 @main.command()
 @click.argument("ruleset", type=click.Path(dir_okay=False))
-@click.option("-n", "games", type=int, default=100, show_default=True, help="Number of matches.")
+@click.option("-n", "games", type=click.IntRange(min=1), default=100, show_default=True, help="Number of matches.")
 @click.option("--players", "-p", type=int)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE")
