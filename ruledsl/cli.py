@@ -107,6 +107,13 @@ def validate(paths, smoke, fmt, strict):
 
 
 @main.command()
+def schema():
+    """Print the JSON Schema of rule files (for editors; see docs/authoring.md)."""
+    from .schema import schema as build
+    click.echo(json.dumps(build(), indent=2, ensure_ascii=False))
+
+
+@main.command()
 @click.argument("ruleset", type=click.Path(dir_okay=False))
 @click.option("-n", "games", type=click.IntRange(min=1), default=100, show_default=True, help="Number of matches.")
 @click.option("--players", "-p", type=int)

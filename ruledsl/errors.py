@@ -63,6 +63,11 @@ class RuleErrors(Exception):
         return "\n\n".join(shown)
 
 
+class Reported(Exception):
+    """A part cannot be read further and its error is already collected (a required key is
+    missing): the reader or compiler that catches it just moves on."""
+
+
 class Collector:
     """Gathers errors instead of stopping at the first; `check()` raises them all."""
 

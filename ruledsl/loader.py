@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import variants
 from .engine.cards import PACKS, SUITS, normal_rank, split_card
-from .errors import Collector, RuleError, RuleErrors, did_you_mean
+from .errors import Collector, Reported, RuleError, RuleErrors, did_you_mean
 from .model import CounterSpec, DeckSpec, OptionSpec, Players, Ruleset, Step, ZoneSpec
 from .source import NOWHERE, Source, Span
 from .yamlnodes import (Map, Scalar, Seq, as_bool, as_int, as_list, as_map, as_number, as_text,
@@ -24,16 +24,22 @@ TOP_KEYS = ("name", "description", "extends", "players", "teams", "direction", "
 # The value under the kind's own key is either a mapping with these keys or, where `inline` says
 # so, a single scalar (an expression or statements).
 STEP_KINDS: dict[str, dict] = {
-    "deal": {"keys": ("to", "first", "count", "packet", "into", "as"), "required": ("to", "count")},
-    "draw": {"keys": ("upto", "from", "first", "shortfall", "into"), "required": ("upto",)},
-    "ask": {"keys": ("who", "prompt", "choices", "until"), "required": ("who", "choices")},
+    "deal": {"keys": ("to", "first", "count", "packet", "into", "as"), "required": ("to", "count"),
+             "hints": {"to": "who receives: to: each, to: dealer, or a shared zone such as to: table",
+                       "count": "cards per recipient, e.g. count: 40 // players"}},
+    "draw": {"keys": ("upto", "from", "first", "shortfall", "into"), "required": ("upto",),
+             "hints": {"upto": "the hand size to refill to, e.g. upto: 3"}},
+    "ask": {"keys": ("who", "prompt", "choices", "until"), "required": ("who", "choices"),
+            "hints": {"who": "the seat (or list of seats) asked, e.g. who: left(dealer)",
+                      "choices": "what the player may answer, e.g. choices: {accept: {do: …}, pass: }"}},
     "tricks": {"keys": ("leader", "count", "lead", "follow", "won", "open",
                         "before_trick", "before_play", "after_trick")},
     "captures": {"keys": ("first", "table", "rank", "sum", "optional", "pile", "bonuses",
-                          "after_play")},
+                          "after_play", "refill")},
     "showdown": {"keys": ("among", "play", "as"), "required": ("among", "play", "as")},
     "do": {"inline": True},
-    "move": {"keys": ("cards", "to"), "required": ("cards", "to")},
+    "move": {"keys": ("cards", "to"), "required": ("cards", "to"),
+             "hints": {"cards": "the cards to move, e.g. cards: table", "to": "the zone, e.g. to: won(winner)"}},
     "if": {"inline": True},
     "eliminate": {"inline": True},
     "revive": {"inline": True},
@@ -43,6 +49,17 @@ STEP_KINDS: dict[str, dict] = {
 }
 STEP_EXTRA = ("when", "say", "then", "else")
 ZONE_KEYS = ("owner", "visible")
+# The keys (and word values) of the other sections; ruledsl/schema.py builds the JSON Schema from these.
+PLAYERS_KEYS = ("min", "max", "default")
+DECK_KEYS = ("pack", "remove", "keep", "order", "orders", "points", "values")
+OPTION_KEYS = ("default", "choices", "min", "max", "help")
+COUNTER_KEYS = ("per", "start", "scope", "visible")
+COUNTER_PER = ("player", "team", "game")
+COUNTER_SCOPES = ("match", "hand")
+LIMITS_KEYS = ("hands",)
+RESULT_KEYS = ("returns",)
+TEAMS = ("partners", "none")
+DIRECTIONS = ("clockwise", "anticlockwise")
 OWNERS = {"player": "player", "team": "team", "none": "shared", "shared": "shared"}
 VISIBILITY = ("owner", "all", "nobody")
 MAX_FILE = 1 << 20
@@ -61,9 +78,12 @@ def _read(path: Path) -> tuple[Map, Source]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RuleErrors([RuleError(Span(None, 1, 1), f"no such rule file: {path}")]) from None
+        raise RuleErrors([RuleError(Span(Source(str(path), ""), 1, 1), "no such rule file")]) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RuleErrors([RuleError(Span(None, 1, 1), f"cannot read {path}: {exc}")]) from None
+        reason = exc.reason if isinstance(exc, UnicodeDecodeError) else (exc.strerror or str(exc))
+        raise RuleErrors([RuleError(Span(Source(str(path), ""), 1, 1), f"cannot read the file: {reason}",
+                                    "a rule file is UTF-8 text" if isinstance(exc, UnicodeDecodeError)
+                                    else None)]) from None
     source = Source(str(path), text)
     if len(text) > MAX_FILE:
         raise RuleErrors([RuleError(Span(source, 1, 1), "rule file is larger than 1 MiB")])
@@ -73,6 +93,9 @@ def _read(path: Path) -> tuple[Map, Source]:
         raise RuleErrors([RuleError(span, "a rule file is a mapping of keys such as 'name', "
                                           "'deck' and 'hand'", "start with a line like 'name: My game'")])
     return root, source
+
+
+_Reported = Reported  # a required key is missing; its error is already collected
 
 
 class _Reader:
@@ -87,6 +110,8 @@ class _Reader:
             self.errors.add(exc)
         except RuleErrors as many:
             self.errors.errors.extend(many.errors)
+        except _Reported:
+            pass
         return default
 
     def ruleset(self) -> Ruleset:
@@ -131,11 +156,13 @@ class _Reader:
             n = as_int(node, "players", min=1, max=12)
             return Players(n, n, n)
         m = as_map(node, "players")
-        check_keys(m, ("min", "max", "default"), "players", self.errors, required=("min", "max"))
+        if not check_keys(m, PLAYERS_KEYS, "players", self.errors, required=("min", "max")):
+            raise _Reported
         lo = as_int(m.get("min"), "players.min", min=1, max=12)
         hi = as_int(m.get("max"), "players.max", min=1, max=12)
         if hi < lo:
-            raise RuleError(m.get("max").span, f"players.max ({hi}) is below players.min ({lo})")
+            raise RuleError(m.get("max").span, f"players.max ({hi}) is below players.min ({lo})",
+                            f"min is the fewest players, max the most: players: {{min: {hi}, max: {lo}}}")
         default = as_int(m.get("default"), "players.default") if m.get("default") else lo
         if not lo <= default <= hi:
             raise RuleError(m.get("default").span,
@@ -146,7 +173,7 @@ class _Reader:
         if node is None:
             return False
         word = as_text(node, "teams")
-        if word not in ("partners", "none"):
+        if word not in TEAMS:
             raise RuleError(node.span, f"unknown team rule '{word}'",
                             "teams are 'partners' (seats i and i + n/2) or 'none'")
         if word == "partners" and players and (players.min != players.max or players.min % 2):
@@ -158,7 +185,7 @@ class _Reader:
         if node is None:
             return "clockwise"
         word = as_text(node, "direction")
-        if word not in ("clockwise", "anticlockwise"):
+        if word not in DIRECTIONS:
             raise RuleError(node.span, f"unknown direction '{word}'",
                             did_you_mean(word, ("clockwise", "anticlockwise"))
                             or "write clockwise or anticlockwise")
@@ -168,15 +195,17 @@ class _Reader:
         if node is None:
             return 1000
         m = as_map(node, "limits")
-        check_keys(m, ("hands",), "limits", self.errors)
+        check_keys(m, LIMITS_KEYS, "limits", self.errors)
         return as_int(m.get("hands"), "limits.hands", min=1, max=1_000_000) if m.get("hands") else 1000
 
     # -- deck ---------------------------------------------------------------------------------
 
     def deck(self, node) -> DeckSpec:
         m = as_map(node, "deck")
-        check_keys(m, ("pack", "remove", "keep", "order", "orders", "points", "values"), "deck",
-                   self.errors, required=("order",))
+        if not check_keys(m, DECK_KEYS, "deck",
+                          self.errors, required=("order",),
+                          hints={"order": "the ranks high to low, e.g. order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]"}):
+            raise _Reported
         pack = as_text(m.get("pack"), "deck.pack") if m.get("pack") else "french-52"
         if pack not in PACKS:
             raise RuleError(m.get("pack").span, f"unknown pack '{pack}'",
@@ -291,8 +320,9 @@ class _Reader:
     def option(self, key: Scalar, value) -> OptionSpec:
         name = self.identifier(key, "an option")
         if isinstance(value, Map):
-            check_keys(value, ("default", "choices", "min", "max", "help"), f"option '{name}'",
-                       self.errors, required=("default",))
+            if not check_keys(value, OPTION_KEYS, f"option '{name}'",
+                              self.errors, required=("default",)):
+                raise _Reported
             default_node = value.get("default")
         else:
             default_node, value = value, None
@@ -301,8 +331,9 @@ class _Reader:
         choices = tuple(option_value(n) for n in as_list(get("choices"), "choices")) \
             if get("choices") else None
         if choices and default not in choices:
-            raise RuleError(default_node.span, f"the default {default!r} of option '{name}' is "
-                            f"not one of its choices")
+            raise RuleError(default_node.span, f"the default {_show(default)} of option '{name}' is "
+                            f"not one of its choices",
+                            f"choices: {', '.join(_show(c) for c in choices)}; add it there or pick one of them")
         lo = as_number(get("min"), "min") if get("min") else None
         hi = as_number(get("max"), "max") if get("max") else None
         help_text = as_text(get("help"), "help") if get("help") else ""
@@ -322,20 +353,24 @@ class _Reader:
         if isinstance(value, Scalar):
             return CounterSpec(name, "game", value, "match", key.span)
         m = as_map(value, f"counter '{name}'")
-        check_keys(m, ("per", "start", "scope"), f"counter '{name}'", self.errors)
+        visible = as_text(m.get("visible"), "visible") if m.get("visible") else "all"
+        if visible not in VISIBILITY:
+            raise RuleError(m.get("visible").span, f"unknown visibility '{visible}'",
+                            did_you_mean(visible, VISIBILITY) or "visible is owner, all or nobody")
+        check_keys(m, COUNTER_KEYS, f"counter '{name}'", self.errors)
         per = as_text(m.get("per"), "per") if m.get("per") else "game"
-        if per not in ("player", "team", "game"):
+        if per not in COUNTER_PER:
             raise RuleError(m.get("per").span, f"unknown counter owner '{per}'",
                             did_you_mean(per, ("player", "team", "game")) or "per is player, team or game")
         scope = as_text(m.get("scope"), "scope") if m.get("scope") else "match"
-        if scope not in ("match", "hand"):
+        if scope not in COUNTER_SCOPES:
             raise RuleError(m.get("scope").span, f"unknown counter scope '{scope}'",
                             did_you_mean(scope, ("match", "hand")) or "scope is match or hand")
         start = m.get("start") or Scalar("0", "", m.span)
         if not isinstance(start, Scalar):
             raise RuleError(start.span, f"the start of counter '{name}' is an expression, "
                             f"found {node_kind(start)}")
-        return CounterSpec(name, per, start, scope, key.span)
+        return CounterSpec(name, per, start, scope, key.span, visible)
 
     # -- programs -----------------------------------------------------------------------------
 
@@ -364,7 +399,9 @@ class _Reader:
         check_keys(m, (kind, "when", "say") + extra, f"a '{kind}' step", self.errors)
         args = m.get(kind)
         if isinstance(args, Map) and "keys" in table:
-            check_keys(args, table["keys"], f"'{kind}'", self.errors, required=table.get("required", ()))
+            if not check_keys(args, table["keys"], f"'{kind}'", self.errors,
+                              required=table.get("required", ()), hints=table.get("hints")):
+                raise _Reported
         elif table.get("inline") and isinstance(args, Map):
             raise RuleError(args.span, f"'{kind}' takes an expression here, found a mapping")
         elif "keys" in table and not isinstance(args, Map) and not (args is None and not table.get("required")):
@@ -411,7 +448,7 @@ class _Reader:
         if node is None:
             return None
         m = as_map(node, "result")
-        check_keys(m, ("returns",), "result", self.errors)
+        check_keys(m, RESULT_KEYS, "result", self.errors)
         value = m.get("returns")
         if value is not None and not isinstance(value, Scalar):
             raise RuleError(value.span, "result.returns is an expression")
@@ -433,6 +470,13 @@ def option_value(node):
         except RuleError:
             pass
     return text
+
+
+def _show(value) -> str:
+    """An option value as an author writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"'{value}'" if isinstance(value, str) else str(value)
 
 
 def parse_option_value(text: str):

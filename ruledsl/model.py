@@ -58,6 +58,7 @@ class CounterSpec:
     start: Scalar       # an expression
     scope: str          # 'match' or 'hand'
     span: Span
+    visible: str = "all"   # 'all', 'owner' (a player's own, or their team's) or 'nobody'
 
 
 @attrs.frozen

@@ -36,7 +36,7 @@ from .yamlnodes import Map, Scalar, Seq, as_int, as_list, as_map, as_text, check
 TOP = ("scenario", "ruleset", "players", "dealer", "seed", "options", "counters", "deals", "steps", "expect")
 EXPECT = ("to_move", "legal", "legal_includes", "legal_excludes", "counters", "eval", "out", "winners",
           "terminal", "trick_winner", "trick_winners", "said", "bonuses", "hand_number", "zones", "summary",
-          "returns")
+          "returns", "sees")
 AUTO = ("end_of_trick", "end_of_hand", "end_of_match")
 
 
@@ -321,6 +321,8 @@ class Scenario:
             return [w for w in want if any(w in t for t in texts)], want
         if key == "zones":
             return self.zone_values(node)
+        if key == "sees":
+            return self.seen_values(node)
         if key == "summary":
             summaries = self.events("summary")
             if not summaries:
@@ -348,6 +350,35 @@ class Scenario:
             names = SEAT_NAMES if per == "player" else [str(i) for i in range(12)]
             got[key.text] = {names[i]: _plain(st.cv[base + i]) for i in expected}
             want[key.text] = {names[i]: v for i, v in expected.items()}
+        return got, want
+
+    def seen_values(self, node):
+        """`sees: {A: {"discard(B)": 1}, B: {"discard(B)": [JC]}}`: what a seat's observation
+        shows of a zone. A number: that many cards and no face; cards: exactly those faces."""
+        st, layout = self.st, self.prog.layout
+        got, want = {}, {}
+        for seat_key, zones in as_map(node, "sees").entries:
+            seat = self.seat(seat_key)
+            shown = st.observation(seat)["zones"]
+            for key, value in as_map(zones, "sees").entries:
+                name, _, arg = key.text.strip().partition("(")
+                name = name.strip()
+                if name not in layout.zones:
+                    raise RuleError(key.span, f"unknown zone '{name}'", "write a zone: table, or hand(B)")
+                owner, _ = layout.zones[name]
+                entry = shown[name]
+                if owner != "shared":
+                    if not arg.endswith(")"):
+                        raise RuleError(key.span, f"zone '{name}' is per {owner}: write {name}(B)")
+                    s = self.seat(Scalar(arg[:-1].strip(), "", key.span))
+                    entry = entry[layout.teams(st, s) if owner == "team" else s]
+                label = f"{SEAT_NAMES[seat]} sees {key.text}"
+                faces = sorted(entry.get("cards", []))
+                if isinstance(value, Scalar) and value.text.strip().isdigit():
+                    got[label], want[label] = (faces or entry["count"]), int(value.text)
+                else:
+                    got[label] = faces if "cards" in entry else f"{entry['count']} face down"
+                    want[label] = sorted(str(c) for c in self.cards(value, self.prog.deck))
         return got, want
 
     def zone_values(self, node):

@@ -64,8 +64,9 @@ class Table:
             return text + (f", takes {' '.join(took)}" if took else "") + (" — beats" if e.get("beat") else "")
         if kind == "trick":
             return f"  trick {e['number']} to {self.name(e['winner'])}"
-        if kind == "choice":
-            return f"{self.name(e['seat'])}: {e['action']}"
+        if kind == "choice":            # a secret choice: the others hear only its name
+            said = e["public"] if "public" in e and e["seat"] != self.human else e["action"]
+            return f"{self.name(e['seat'])}: {said}"
         if kind in ("say",):
             return f"** {e['text']}"
         if kind == "bonus":
@@ -121,8 +122,8 @@ class Table:
                 continue
             try:
                 return st.prog.parse_action(st, answer)
-            except IllegalAction as exc:
-                self.echo(f"Not allowed: {exc}")
+            except IllegalAction as exc:     # the rule that excludes it; the options are listed above
+                self.echo(f"Not allowed: {exc.reason}." if exc.reason else f"Not allowed: {exc}")
 
     def prompt(self) -> str:
         try:
@@ -146,7 +147,9 @@ class Table:
         others = []
         for name, zone in obs["zones"].items():
             if isinstance(zone, list):                # hand sizes too: they are public
-                sizes = " ".join(f"{SEAT_NAMES[i]}:{z['count']}" for i, z in enumerate(zone))
+                team = st.prog.layout.zones[name][0] == "team"
+                label = (lambda i: f"team {i + 1}") if team else (lambda i: SEAT_NAMES[i])
+                sizes = " ".join(f"{label(i)}:{z['count']}" for i, z in enumerate(zone))
                 others.append(f"{name} {sizes}")
         if others:
             lines.append("cards: " + "; ".join(others))

@@ -64,36 +64,71 @@ def validate_file(path: str, smoke: int = 5, strict: bool = False) -> Result:
                 result.errors.append(error)
                 break
     if strict:
-        from .checks import warnings
+        try:
+            from .checks import warnings
+        except ImportError:          # no style checks written yet: nothing to warn about
+            def warnings(game):
+                return []
         result.warnings = warnings(game)
         result.errors += result.warnings
     return result
 
 
-def smoke_game(game, players: int, seed: int, max_steps: int = 200_000) -> RuleError | None:
-    """One seeded random match with invariants checked after every step; the first failure."""
+MAX_HAND_ACTIONS = 5_000      # far more than any real hand takes: a hand that does loops
+
+
+def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
+               max_hand_steps: int = MAX_HAND_ACTIONS, trace: list | None = None) -> RuleError | None:
+    """One seeded random match with invariants checked after every step; the first failure.
+
+    The moves are those `ruledsl run --watch --seed SEED` makes (random.Random(seed).choice among
+    the legal actions), so a failure's hint is a command that plays the same match again, with a
+    log for `ruledsl replay`. `trace` (a list) collects the moves' texts."""
     rng = random.Random(seed)
     where = f"(players={players}, seed={seed}"
+    again = (f"to watch it happen: ruledsl run {game.ruleset.path} --watch --players {players} "
+             f"--seed {seed} --log smoke.jsonl")
+    st = None
     try:
         st = game.new_initial_state(seed=seed, players=players)
         total = len(st.prog.deck)
+        hand, hand_start = st.hand_no, 0
         while not st.is_terminal():
             legal = st.legal_actions()
             if not legal:
-                return _at(st, f"no legal action for the player to move {where}, step {st.steps})")
-            st.apply_action(rng.choice(legal))
+                return _at(st, f"no legal action for the player to move {where}, step {st.steps})", hint=again)
+            action = rng.choice(legal)
+            if trace is not None:
+                trace.append(st.action_to_string(action))
+            st.apply_action(action)
             if cards_held(st) != total:
-                return _at(st, f"cards are not conserved: {cards_held(st)} of {total} {where}, step {st.steps})")
+                return _at(st, f"cards are not conserved: {cards_held(st)} of {total} {where}, step {st.steps})",
+                           hint=again)
+            if st.hand_no != hand:
+                hand, hand_start = st.hand_no, st.steps
+            elif st.steps - hand_start > max_hand_steps:
+                return _at(st, f"hand {hand} did not end within {max_hand_steps} actions {where}, "
+                               f"step {st.steps})", hint=again)
             if st.steps > max_steps:
-                return _at(st, f"the match did not end within {max_steps} actions {where})")
-    except RuleError as exc:
-        exc.message += f" {where})"
-        return exc
+                return _at(st, f"the match did not end within {max_steps} actions {where}, step {st.steps})",
+                           hint=again)
     except RuleErrors as many:
-        return many.errors[0]
+        return _more(many.errors[0], where, st, again)
+    except RuleError as exc:
+        return _more(exc, where, st, again)
     except Exception as exc:                      # an expression failing at play time
-        return _at(st if "st" in locals() else None, f"{exc} {where})", game)
+        span = getattr(exc, "span", None)
+        if span is not None and getattr(span, "source", None) is not None:
+            return _more(RuleError(span, str(exc)), where, st, again)   # an EvalError that knows its place
+        return _at(st, f"{exc} {where}" + (f", step {st.steps})" if st is not None else ")"), game, hint=again)
     return None
+
+
+def _more(exc: RuleError, where: str, st, again: str) -> RuleError:
+    """An error raised while playing, with the seed and step that reach it and how to replay."""
+    exc.message += f" {where}" + (f", step {st.steps})" if st is not None else ")")
+    exc.hint = f"{exc.hint}; {again}" if exc.hint else again
+    return exc
 
 
 def cards_held(st) -> int:
@@ -101,13 +136,13 @@ def cards_held(st) -> int:
     return sum(len(z) for z in st.zones) + sum(len(e[1]) for e in st.trick) + queued
 
 
-def _at(st, message: str, game=None) -> RuleError:
+def _at(st, message: str, game=None, hint: str | None = None) -> RuleError:
     op = st.prog.ops[st.pc] if st is not None else None
     span = getattr(op, "span", None) if op is not None else None
     if span is None or span.source is None:
         path = st.prog.ruleset.path if st is not None else game.ruleset.path
         span = Span(Source(path, Path(path).read_text(encoding="utf-8")), 1, 1)
-    return RuleError(span, message)
+    return RuleError(span, message, hint)
 
 
 def report(results, fmt: str) -> str:

@@ -6,6 +6,7 @@ points into whichever file holds the offending text.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable
 
@@ -19,6 +20,7 @@ def resolve(path: Path, read: Callable[[Path], tuple[Map, object]]):
     """Read `path` and everything it extends; return the merged root and the top file's source."""
     root, source = read(path)
     seen = [path.resolve()]
+    chain = [path.name]
     while True:
         # After a merge the root holds the base's own `extends` (if any): follow the chain.
         ext = root.get("extends")
@@ -26,17 +28,21 @@ def resolve(path: Path, read: Callable[[Path], tuple[Map, object]]):
             break
         if not isinstance(ext, Scalar):
             raise RuleErrors([RuleError(ext.span, "extends takes a relative path to a rule file")])
-        base_path = (Path(ext.span.path).parent / ext.text).resolve()
+        # Read the base by the path as written (kept relative, so errors name it as the author
+        # does); compare resolved paths to find a cycle.
+        shown = Path(os.path.normpath(Path(ext.span.path).parent / ext.text))
+        base_path = shown.resolve()
+        chain.append(shown.name)
         if base_path in seen:
-            raise RuleErrors([RuleError(ext.span, f"'{ext.text}' extends itself (a cycle)",
-                                        "a chain of extends must end at a file without one")])
+            raise RuleErrors([RuleError(ext.span, f"'{ext.text}' is already in this chain of extends: a cycle",
+                                        f"{' -> '.join(chain)}; a chain of extends must end at a file without one")])
         if len(seen) >= MAX_CHAIN:
             raise RuleErrors([RuleError(ext.span, "too many files in this chain of extends")])
         seen.append(base_path)
         if not base_path.exists():
             raise RuleErrors([RuleError(ext.span, f"no such rule file: {ext.text}",
                                         "the path is relative to the file that says extends")])
-        base, _ = read(base_path)
+        base, _ = read(shown)
         root = merge(base, _without(root, "extends"))
     return root, source
 

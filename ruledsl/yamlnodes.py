@@ -438,7 +438,8 @@ def as_int(node: Node, what: str, min: int | None = None, max: int | None = None
     if not isinstance(node, Scalar):
         raise _expected(node, "a whole number", what)
     if not re.fullmatch(r"[-+]?[0-9]{1,1000}", node.text.strip()):
-        raise RuleError(node.span, f"expected a whole number for {what}, found '{node.text}'")
+        raise RuleError(node.span, f"expected a whole number for {what}, found '{node.text}'",
+                        "write it in digits, e.g. 4" if node.text.strip() else None)
     value = int(node.text)  # leading zeros are decimal: '010' is ten, not YAML 1.1's eight
     if min is not None and value < min:
         raise RuleError(node.span, f"{what} must be at least {min}")
@@ -470,7 +471,10 @@ def as_list(node: Node, what: str) -> tuple:
 
 def as_map(node: Node, what: str) -> Map:
     if not isinstance(node, Map):
-        raise _expected(node, "a mapping", what)
+        error = _expected(node, "a mapping", what)
+        if isinstance(node, Seq):
+            error.hint = "write 'name: value' entries, without the '- ' of a list"
+        raise error
     return node
 
 

@@ -75,7 +75,7 @@ def test_wrong_move_gets_a_message_and_a_new_prompt(tmp_path):
     moves = "play ZZ\n99\n" + "1\n" * 60
     result = invoke("run", CIAPANO, "--seed", "5", "--players", "4", "--log", str(log), input=moves)
     assert result.exit_code == 0, result.output
-    assert "Not allowed: 'play ZZ' is not a legal action now" in result.output
+    assert "Not allowed: 'ZZ' is not a card: cards are written rank then suit" in result.output
     assert "There is no option 99" in result.output
     assert "Left the table" in result.output           # input ran out: a clean exit
     records = [json.loads(line) for line in log.read_text().splitlines()]

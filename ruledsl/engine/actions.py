@@ -5,11 +5,13 @@ from .cards import split_card
 
 
 class IllegalAction(ValueError):
-    """An action that is not legal now; the message lists the legal ones."""
+    """An action that is not legal now. The message starts with the rule that excludes it
+    (`reason`, also kept on its own) and ends with the legal actions."""
 
-    def __init__(self, message: str, legal: list[str]):
+    def __init__(self, message: str, legal: list[str], reason: str | None = None):
         super().__init__(message)
         self.legal = legal
+        self.reason = reason
 
 
 def normalize(text: str) -> tuple:
@@ -45,7 +47,44 @@ def illegal(st, action) -> IllegalAction:
     if not legal:
         return IllegalAction(f"'{shown}' is not possible: nobody is to move", legal)
     listing = ", ".join(legal[:30]) + (" …" if len(legal) > 30 else "")
+    reason = _reason(st, action)
+    if reason:
+        return IllegalAction(f"{reason} — '{shown}' is not a legal action now; legal: {listing}", legal, reason)
     return IllegalAction(f"'{shown}' is not a legal action now; legal: {listing}", legal)
+
+
+def find(st, action):
+    """The legal action meant by `action` (a value, or text as `parse_action` reads it), or None."""
+    legal = st.legal_actions()
+    if not isinstance(action, str):
+        return action if action in legal else None
+    want = normalize(action)
+    return next((a for a in legal if normalize(st.action_to_string(a)) == want), None)
+
+
+def why_not(st, action) -> str | None:
+    """Why `action` (its text, or a value) is not legal now, in the words of the rule that
+    excludes it; None when it is legal."""
+    if st.is_terminal():
+        return "the match is over"
+    if st.player < 0:
+        return "nobody is to move"
+    if find(st, action) is not None:
+        return None
+    return _reason(st, action) or "that is not a legal action now"
+
+
+def _reason(st, action) -> str | None:
+    """The decision op's own explanation (tricks, captures, ask), if it has one."""
+    if st.player < 0:
+        return None
+    explain = getattr(st.prog.ops[st.pc], "why_not", None)
+    if explain is None:
+        return None
+    try:
+        return explain(st, action)
+    except Exception:       # an explanation must never turn a wrong move into a crash
+        return None
 
 
 def _safe_text(st, action) -> str:

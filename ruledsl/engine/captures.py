@@ -1,11 +1,13 @@
 """Fishing play: each turn lays one card and may capture by equal rank or by sum.
 
-    SetTurn ─▶ L_check: CaptureCheck (hands empty? ─▶ L_end) ─▶ Capture (decision, bonuses)
-            ─▶ after_play ─▶ NextTurn ─▶ L_check
+    SetTurn ─▶ L_check: CaptureCheck (hand empty? ─▶ L_refill) ─▶ L_play: Capture (decision,
+            bonuses) ─▶ after_play ─▶ NextTurn ─▶ L_check
+    L_refill: refill steps ─▶ CaptureCheck (hand still empty? ─▶ L_end, else ─▶ L_play)
 
 An action is (card, captured cards): `play 7C`, `play 7C take 7H`, `play 7C take 3D 4H`.
 Sum captures are found by a depth-first search over the table's valued cards, sorted by value,
-which prunes as soon as a partial sum passes the target.
+that only enters a branch when a table of reachable sums says the rest can still be completed:
+the work is proportional to the number of captures found, however many cards lie on the table.
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from ..errors import RuleError
 from ..yamlnodes import as_bool, as_list, as_map, as_text
 from .flow import Jump, Op, show
 from .state import NOBODY
+
+BONUS_KEYS = ("name", "when", "do")      # one entry of `bonuses:`, every key required
 
 
 class Captures:
@@ -34,13 +38,15 @@ class SetTurn(Op):
 
 
 class CaptureCheck(Op):
-    __slots__ = ("here", "cfg", "end")
+    """Go on to `go` (default: the next op) while the player to move holds cards, else `end`."""
+
+    __slots__ = ("here", "cfg", "end", "go")
 
     def __init__(self, here, cfg):
-        self.here, self.cfg, self.end = here, cfg, None
+        self.here, self.cfg, self.end, self.go = here, cfg, None, here + 1
 
     def run(self, st):
-        return self.here + 1 if st.zones[self.cfg.hand + st.turn] else self.end
+        return self.go if st.zones[self.cfg.hand + st.turn] else self.end
 
 
 class NextTurn(Op):
@@ -68,14 +74,15 @@ class Capture(Op):
         cfg = self.cfg
         table = st.zones[cfg.table]
         out = []
+        sums: dict = {}          # capture value → the sum captures for it (several cards may share one)
         for card in st.zones[cfg.hand + st.turn]:
-            takes = self.captures(card, table)
+            takes = self.captures(card, table, sums)
             if cfg.optional or not takes:
                 out.append((card, ()))
             out += [(card, t) for t in takes]
         return out
 
-    def captures(self, card, table) -> list:
+    def captures(self, card, table, sums=None) -> list:
         cfg = self.cfg
         ranks, values = cfg.ranks, cfg.values
         out = []
@@ -84,8 +91,15 @@ class Capture(Op):
             out = [(t,) for t in table if ranks[t] == r]
         target = values[card]
         if cfg.sum and target is not None:
-            valued = sorted((t for t in table if values[t] is not None), key=values.__getitem__)
-            out += [s for s in _sums(valued, values, target) if len(s) > 1]
+            found = sums.get(target) if sums is not None else None
+            if found is None:
+                # Canonical order: by value, then by card (so the action text never depends on
+                # the order the cards were laid in).
+                valued = sorted((t for t in table if values[t] is not None), key=lambda t: (values[t], t))
+                found = [s for s in _sums(valued, values, target) if len(s) > 1]
+                if sums is not None:
+                    sums[target] = found
+            out += found
         return out
 
     def apply(self, st, action):
@@ -124,18 +138,39 @@ class Capture(Op):
     def describe(self, st) -> str:
         return "play a card (and capture)"
 
+    def why_not(self, st, action) -> str:
+        """Why `action` (text or value) is not legal now: from the capture settings and values."""
+        from .whynot import capture_why_not
+        return capture_why_not(self, st, action)
 
-def _sums(cards, values, target, start=0):
-    """Every set of cards (sorted by value) whose values add up to target."""
-    out = []
-    for i in range(start, len(cards)):
-        v = values[cards[i]]
-        if v > target:
-            break
-        if v == target:
-            out.append((cards[i],))
-        else:
-            out += [(cards[i],) + rest for rest in _sums(cards, values, target - v, i + 1)]
+
+def _sums(cards, values, target):
+    """Every set of cards (sorted by value, values >= 1) whose values add up to target.
+
+    reach[i] is a bit mask of the totals that some subset of cards[i:] makes (bit k: total k,
+    up to target), so the search never enters a branch that cannot be completed."""
+    if not isinstance(target, int) or target <= 0:
+        return []
+    vals = [values[c] for c in cards]
+    n, full = len(cards), (1 << (target + 1)) - 1
+    reach = [1] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        v = vals[i]
+        reach[i] = reach[i + 1] | ((reach[i + 1] << v) & full) if isinstance(v, int) and v > 0 else reach[i + 1]
+    out: list = []
+
+    def search(start, rest, chosen):
+        for i in range(start, n):
+            v = vals[i]
+            if v > rest:
+                break
+            if v == rest:
+                out.append(chosen + (cards[i],))
+            elif reach[i + 1] >> (rest - v) & 1:
+                search(i + 1, rest - v, chosen + (cards[i],))
+
+    if reach[0] >> target & 1:
+        search(0, target, ())
     return out
 
 
@@ -154,7 +189,7 @@ def compile_captures(b, step, locals_):
     bonuses = []
     for item in as_list(get("bonuses"), "bonuses") if get("bonuses") is not None else ():
         bm = as_map(item, "a bonus")
-        b.check_keys(bm, ("name", "when", "do"), "a bonus", required=("name", "when", "do"))
+        b.check_keys(bm, BONUS_KEYS, "a bonus", required=BONUS_KEYS)
         bonuses.append((as_text(bm.get("name"), "name"), b.expr(bm.get("when"), inner),
                         b.statements(bm.get("do"), inner)))
     cfg = Captures(zones["hand"][1], table, zones[pile_name][1], zones[pile_name][0],
@@ -164,10 +199,19 @@ def compile_captures(b, step, locals_):
         (lambda st: st.step_seat(st.dealer, st.prog.direction))
     b.emit(SetTurn(b.here, first))
     check = b.emit(CaptureCheck(b.here, cfg))
-    b.emit(Capture(b.here, cfg, step.span))
+    play = b.emit(Capture(b.here, cfg, step.span))
     nested(b, get("after_play"), "after_play", inner)
     b.emit(NextTurn(b.here, check.here))
-    check.end = b.here
+    if get("refill") is not None:
+        # The player to move has no cards: run the refill steps (a deal from the stock), then
+        # play on if that gave them cards, else the play is over.
+        check.end = b.here
+        nested(b, get("refill"), "refill", tuple(locals_))
+        again = b.emit(CaptureCheck(b.here, cfg))
+        again.go = play.here
+        again.end = b.here
+    else:
+        check.end = b.here
 
 
 def _zone(zones, node, default, owners, step):

@@ -6,9 +6,11 @@ deal (queues of exact cards per zone) before the shuffled deck.
 """
 from __future__ import annotations
 
-from ..errors import RuleError
+from ..errors import RuleError, did_you_mean
 from ..yamlnodes import Scalar, as_list, as_text
 from .flow import Op
+
+SHORTFALL = ("none", "rounds")     # draw: what happens when the stock cannot refill every hand
 
 
 def take(st, dest: int, span):
@@ -38,6 +40,12 @@ class Deal(Op):
         count, packet = self.count(st), self.packet(st)
         if not isinstance(count, int) or count < 0:
             raise RuleError(self.span, f"a deal's count must be a whole number, got {count!r}")
+        need, have = count * len(dests), len(st.zones[0])
+        if need > have and not st.hv.get("stack"):
+            raise RuleError(self.span, f"the deal needs {need} cards"
+                            + (f" ({count} to each of {len(dests)})" if len(dests) > 1 else "")
+                            + f" and the deck has {have} left",
+                            f"with {st.n - sum(st.out)} players; deal fewer cards, or lower players.max")
         if st.hv.get("stack") or len(st.zones[0]) < count * len(dests):
             given = self._one_by_one(st, dests, count, packet)
         else:
@@ -193,16 +201,26 @@ def compile_draw(b, step, locals_):
     m = step.args
     zones = b.layout.zones
     sources = []
-    for item in as_list(m.get("from"), "from") if m.get("from") else (Scalar("deck", "", step.span),):
+    given = m.get("from")
+    items = (given,) if isinstance(given, Scalar) else as_list(given, "from") if given else (Scalar("deck", "", step.span),)
+    for item in items:
         name = as_text(item, "a zone")
-        if name not in zones or zones[name][0] != "shared":
-            raise RuleError(item.span, f"draw takes from a zone of the table, and '{name}' is not one")
+        if name not in zones:
+            shared = [z for z, (owner, _) in zones.items() if owner == "shared"]
+            raise RuleError(item.span, f"unknown zone '{name}'",
+                            did_you_mean(name, shared) or "draw takes from a shared zone, such as deck")
+        if zones[name][0] != "shared":
+            raise RuleError(item.span, f"draw takes from a zone of the table, and '{name}' belongs to "
+                            f"each {zones[name][0]}", "draw from the stock (from: deck) or another shared zone")
         sources.append(zones[name][1])
     shortfall = as_text(m.get("shortfall"), "shortfall") if m.get("shortfall") else "none"
-    if shortfall not in ("none", "rounds"):
+    if shortfall not in SHORTFALL:
         raise RuleError(m.get("shortfall").span, f"unknown shortfall rule '{shortfall}'",
                         "shortfall is none (nobody draws) or rounds (whole rounds while possible)")
     into = as_text(m.get("into"), "into") if m.get("into") else "hand"
+    if into not in zones or zones[into][0] != "player":
+        raise RuleError((m.get("into") or step.node).span, f"'{into}' is not a zone each player has",
+                        "draw into a per-player zone such as hand")
     first = b.expr(m.get("first"), locals_) if m.get("first") else (lambda st: st.hv.get("winner", st.leader))
     b.emit(Draw(b.here, b.expr(m.get("upto"), locals_), sources, first, shortfall == "rounds",
                 zones[into][1], step.span))

@@ -8,17 +8,21 @@ live on a small stack in the state, so an ask inside another ask's `then` works.
 from __future__ import annotations
 
 from ..errors import RuleError
-from ..yamlnodes import Map, as_list, as_map, as_text
+from ..yamlnodes import Map, as_bool, as_list, as_map, as_text
 from .flow import Jump, Op, show
 from .state import NOBODY
 
+CHOICE_KEYS = ("each", "when", "do", "then", "secret")     # the keys of one answer of an `ask`
+
 
 class Choice:
-    __slots__ = ("name", "param", "values", "when", "do", "block")
+    __slots__ = ("name", "param", "values", "when", "do", "block", "secret", "src")
 
     def __init__(self, name, param, values, when, do):
         self.name, self.param, self.values, self.when, self.do = name, param, values, when, do
         self.block = None
+        self.secret = False      # `secret: true`: only the chooser is told the parameter
+        self.src = None          # (the choice's YAML mapping, its names in scope): for why_not
 
 
 class AskInit(Op):
@@ -75,7 +79,10 @@ class Ask(Op):
         st.locals["player"] = seat
         if ch.param is not None:
             st.locals[ch.param] = value
-        st.emit("choice", seat=seat, action=self.text(st, action))
+        if ch.secret:                # the table tells the others only the choice's name
+            st.emit("choice", seat=seat, action=self.text(st, action), public=ch.name)
+        else:
+            st.emit("choice", seat=seat, action=self.text(st, action))
         st.player = NOBODY
         if ch.do is not None:
             ch.do(st)
@@ -88,6 +95,11 @@ class Ask(Op):
 
     def describe(self, st) -> str:
         return self.prompt or "choose"
+
+    def why_not(self, st, action) -> str:
+        """Why `action` (text or value) is not legal now: from the choices' `each` and `when`."""
+        from .whynot import ask_why_not
+        return ask_why_not(self, st, action)
 
 
 def compile_ask(b, step, locals_):
@@ -128,7 +140,7 @@ def _choice(b, key, value, inner, blocks) -> Choice:
     if value is None or (not isinstance(value, Map) and getattr(value, "text", None) in ("", "~")):
         return Choice(name, None, None, None, None)
     m = as_map(value, f"choice '{name}'")
-    b.check_keys(m, ("each", "when", "do", "then"), f"choice '{name}'")
+    b.check_keys(m, CHOICE_KEYS, f"choice '{name}'")
     param, values = None, None
     if m.get("each") is not None:
         param, values = b.binding(m.get("each"), inner)
@@ -136,6 +148,8 @@ def _choice(b, key, value, inner, blocks) -> Choice:
     when = b.expr(m.get("when"), scope) if m.get("when") is not None else None
     do = b.statements(m.get("do"), scope) if m.get("do") is not None else None
     ch = Choice(name, param, values, when, do)
+    ch.secret = m.get("secret") is not None and as_bool(m.get("secret"), "secret")
+    ch.src = (m, scope)
     if m.get("then") is not None:
         blocks.append((ch, m.get("then")))
     return ch

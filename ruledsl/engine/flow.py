@@ -68,6 +68,9 @@ class Say(Op):
         return self.here + 1
 
 
+MAX_REDEALS = 1000     # redeals of one hand in a row before the match is taken to be stuck
+
+
 class NewHand(Op):
     """Gather every card into the deck, shuffle, reset the hand's counters."""
 
@@ -82,10 +85,16 @@ class NewHand(Op):
             st.hand_no += 1
             if st.hand_no > prog.max_hands:
                 raise RuleError(prog.span, f"the match did not end within {prog.max_hands} hands",
-                                "check the end_match conditions, or raise limits.hands")
+                                getattr(prog, "limit_hint", None)
+                                or "check the end_match conditions, or raise limits.hands")
+        # A redeal that always happens would loop without a decision: count them per hand.
+        redeals = st.hv.get("redeals", 0) + 1 if self.redeal else 0
+        if redeals > MAX_REDEALS:
+            raise RuleError(self.span, f"the hand was redealt {MAX_REDEALS} times in a row",
+                            "check the condition of the redeal: some deal must be played")
         st.deals += 1
         st.zones = [[] for _ in st.zones]
-        st.trick, st.best, st.hv = (), -1, {}
+        st.trick, st.best, st.hv = (), -1, {"redeals": redeals} if redeals else {}
         for index, start in prog.hand_counters:
             st.cv[index] = start(st)
         deck = list(prog.deck.cards)

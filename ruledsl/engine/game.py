@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import RuleError, RuleErrors
 from ..loader import load, parse_option_value
-from ..source import NOWHERE
+from ..source import NOWHERE, Source, Span
 from .program import Program
 from .state import NOBODY, State
 
@@ -52,10 +52,11 @@ class Game:
 
     def new_initial_state(self, seed: int = 0, players: int | None = None, options: dict | None = None,
                           *, dealer: int | None = None, counters: dict | None = None,
-                          stacked: list | None = None, record: bool = False) -> State:
+                          stacked: list | None = None, record: bool = False, start: bool = True) -> State:
         """A match at its first decision. `stacked` gives exact deals (scenarios); `counters`
-        sets starting values (a match begun mid-way); `record` keeps an event log."""
-        n = players or self.default_players
+        sets starting values (a match begun mid-way); `record` keeps an event log; `start=False`
+        stops before the opening automatic steps run (`state.prog.advance(state)` runs them)."""
+        n = self.default_players if players is None else players
         prog = self.program(n)
         st = State()
         st.prog, st.n, st.options = prog, n, self.options(options)
@@ -75,7 +76,8 @@ class Game:
             st.cv[index] = start(st)
         if counters:
             _set_counters(st, prog, counters)
-        prog.advance(st)
+        if start:
+            prog.advance(st)
         return st
 
 
@@ -83,7 +85,38 @@ def load_game(path: str | Path) -> Game:
     """Load, check and compile a rule file; raise RuleErrors listing every problem."""
     game = Game(load(path))
     game.program(game.min_players)
+    _probe(game)
     return game
+
+
+def _probe(game: Game) -> None:
+    """Start a match (seed 0) for every player count the file allows, up to its first decision,
+    so that what fails in the opening automatic steps — above all a deal that needs more cards
+    than the deck holds — is reported when the file is loaded, at the step that fails."""
+    from ..expr import EvalError
+    found: dict = {}
+    for n in range(game.min_players, game.max_players + 1):
+        st = None
+        try:
+            st = game.new_initial_state(seed=0, players=n, start=False)
+            st.prog.advance(st)
+        except RuleErrors as many:
+            for exc in many.errors:
+                found.setdefault((exc.span.path, exc.span.line, exc.span.col), exc)
+        except RuleError as exc:
+            found.setdefault((exc.span.path, exc.span.line, exc.span.col), exc)
+        except Exception as exc:  # an expression failing at play time (EvalError), or worse
+            span = getattr(exc, "span", None) if isinstance(exc, EvalError) else None
+            if span is None and st is not None:
+                span = getattr(st.prog.ops[st.pc], "span", None)
+            if span is None or span.source is None:
+                text = Path(game.ruleset.path).read_text(encoding="utf-8")
+                span = Span(Source(game.ruleset.path, text), 1, 1)
+            error = RuleError(span, str(exc) or type(exc).__name__,
+                              f"this happens when a match of {n} players starts")
+            found.setdefault((span.path, span.line, span.col), error)
+    if found:
+        raise RuleErrors(found.values())
 
 
 def _convert(spec, value):

@@ -24,8 +24,12 @@ def observation(st, player: int) -> dict:
                        for i in range(count)]
     counters = {}
     for name, (per, base) in layout.counters.items():
+        visible = prog.ruleset.counters[name].visible
+        if visible == "nobody" or (visible == "owner" and per == "game"):
+            continue
         count = {"game": 1, "player": layout.n, "team": layout.team_count()}[per]
-        values = [_plain(st.cv[base + i]) for i in range(count)]
+        mine = layout.teams(st, player) if per == "team" else player
+        values = [_plain(st.cv[base + i]) if visible == "all" or i == mine else "?" for i in range(count)]
         counters[name] = values[0] if per == "game" else values
     return {
         "player": player,
@@ -35,7 +39,8 @@ def observation(st, player: int) -> dict:
         "hand_number": st.hand_no,
         "out": [s for s in range(st.n) if st.out[s]],
         "zones": zones,
-        "trick": [{"seat": seat, "cards": [str(c) for c in cards] if up else ["??"] * len(cards)}
+        "trick": [{"seat": seat, "cards": [str(c) for c in cards] if up or seat == player
+                   else ["??"] * len(cards)}       # a face-down play: only its player knows it
                   for seat, cards, up in st.trick],
         "counters": counters,
         "legal": [st.action_to_string(a) for a in st.legal_actions()] if st.player == player else [],

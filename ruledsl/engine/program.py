@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import Collector, RuleError, RuleErrors
+from ..errors import Collector, Reported, RuleError, RuleErrors
 from ..expr import compile_binding, compile_expression, compile_statements
 from ..source import NOWHERE
 from ..yamlnodes import Scalar, as_list, check_keys, node_kind
@@ -109,6 +109,7 @@ class Builder:
         self.ops = prog.ops
         self.scope = GameScope(self)
         prog.scope = self.scope           # scenario `eval`/`zones` compile expressions with it
+        self.sources = prog.sources = []  # (kind, node) of every expression compiled: for checks.py
         self.trumps = None
 
     def ranking(self, st):
@@ -142,8 +143,17 @@ class Builder:
         self.emit(flow.Terminal())
         for op in self.end_match_ops:
             op.end = end
+        # Where "the match did not end within N hands" points: the first end_match, else the hand.
+        ends = [op.span for op in self.end_match_ops if getattr(op, "span", None) is not None]
+        if ends:
+            prog.span = ends[0]
+        elif rs.hand:
+            prog.span = rs.hand[0].span
+            prog.limit_hint = "no step says end_match: add one under after_hand, e.g. " \
+                              "'- {when: …, end_match: …}'"
         redeal = self.here
-        self.emit(flow.NewHand(redeal, prog, redeal=True))
+        self.emit(flow.NewHand(redeal, prog, redeal=True)).span = \
+            self.redeal_jumps[0].span if self.redeal_jumps else prog.span
         self.emit(flow.Jump(hand_start + 1))
         for j in self.redeal_jumps:
             j.target = redeal
@@ -188,6 +198,8 @@ class Builder:
             self.errors.add(exc)
         except RuleErrors as many:
             self.errors.errors.extend(many.errors)
+        except Reported:
+            pass
         return None
 
     # -- expressions --------------------------------------------------------------------------
@@ -198,6 +210,7 @@ class Builder:
             self.errors.error(node.span, f"expected an expression, found {node_kind(node)}")
             return _broken
         try:
+            self.sources.append(("expression", node))
             return compile_expression(node.text, node.locate, self.scope, locals_)
         except RuleError as exc:
             self.errors.add(exc)
@@ -213,6 +226,7 @@ class Builder:
                     part(st)
             return run_all
         try:
+            self.sources.append(("statements", node))
             return compile_statements(node.text, node.locate, self.scope, locals_)
         except RuleError as exc:
             self.errors.add(exc)
@@ -220,6 +234,7 @@ class Builder:
 
     def binding(self, node, locals_=()):
         try:
+            self.sources.append(("binding", node))
             return compile_binding(node.text, node.locate, self.scope, locals_)
         except RuleError as exc:
             self.errors.add(exc)
@@ -237,7 +252,9 @@ class Builder:
         return [p for p in parts if p != ""]
 
     def check_keys(self, m, allowed, what, required=()):
-        check_keys(m, allowed, what, self.errors, required=required)
+        """Report unknown and missing keys; a missing required key stops the step (Reported)."""
+        if not check_keys(m, allowed, what, self.errors, required=required):
+            raise Reported
 
 
 class Snippet:

@@ -68,6 +68,12 @@ class State:
     def action_to_string(self, action) -> str:
         return self.prog.ops[self.pc].text(self, action)
 
+    def why_not(self, action) -> str | None:
+        """Why `action` (its text, or a value) is not legal now, in the words of the rule that
+        excludes it ("you must follow suit: you hold ♦"); None when it is legal."""
+        from .actions import why_not
+        return why_not(self, action)
+
     def returns(self) -> list:
         return self.prog.returns(self)
 

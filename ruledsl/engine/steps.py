@@ -68,7 +68,9 @@ def _end_hand(b, step, locals_):
 
 
 def _redeal(b, step, locals_):
-    b.redeal_jumps.append(b.emit(flow.Jump()))
+    jump = b.emit(flow.Jump())
+    jump.span = step.span             # where a hand redealt without end points (flow.NewHand)
+    b.redeal_jumps.append(jump)
 
 
 def _end_match(b, step, locals_):

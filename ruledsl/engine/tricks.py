@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..errors import RuleError
+from ..errors import RuleError, did_you_mean
 from ..yamlnodes import Scalar, as_bool, as_int, as_list, as_text
 from .cards import Card
 from .flow import Bind, Jump, Op
@@ -88,8 +88,8 @@ class Play(Op):
         if not trick:
             return self._leads(st, hand)
         led = trick[0][1]
-        if len(led) > 1:
-            return [tuple(c) for c in combinations(hand, len(led))]
+        if len(led) > 1:      # several cards: each play's cards in the deck's order (as shown)
+            return list(combinations(sorted(hand, key=st.prog.deck.sort_key), len(led)))
         follow = cfg.follow
         if follow == "any":
             return [ONE[c] for c in hand]
@@ -112,8 +112,9 @@ class Play(Op):
         bigger = [k for k in sizes if k > 1 and k <= len(hand)]
         if bigger:
             suit = self.cfg.trumps.ranking(st).suit
+            ordered = sorted(hand, key=st.prog.deck.sort_key)
             for k in bigger:
-                out += [tuple(combo) for combo in combinations(hand, k)
+                out += [combo for combo in combinations(ordered, k)
                         if all(suit[c] == suit[combo[0]] for c in combo)]
         return out
 
@@ -156,6 +157,11 @@ class Play(Op):
 
     def describe(self, st) -> str:
         return "play to the trick" if st.trick else "lead"
+
+    def why_not(self, st, action) -> str:
+        """Why `action` (text or value) is not legal now: from the lead sizes and follow rule."""
+        from .whynot import play_why_not
+        return play_why_not(self, st, action)
 
 
 class TrickEnd(Op):
@@ -200,8 +206,18 @@ def compile_tricks(b, step, locals_):
     won_name = as_text(get("won"), "won") if get("won") else "won"
     if won_name not in zones or zones[won_name][0] == "shared":
         node = get("won") or step.node
-        raise RuleError(node.span, f"tricks need a per-player or per-team zone for won cards; "
-                        f"'{won_name}' is not one", f"declare it: zones: {{{won_name}: {{owner: player}}}}")
+        owned = [z for z, (owner, _) in zones.items() if owner != "shared" and z != "hand"]
+        if won_name in zones:
+            message = f"tricks need a per-player or per-team zone for won cards; '{won_name}' is shared"
+        elif get("won") is None:
+            message = "tricks need a zone for won cards: there is no zone 'won', and no 'won:' names one"
+        else:
+            message = f"tricks need a zone for won cards, and there is no zone '{won_name}'"
+        hint = did_you_mean(won_name, owned) if get("won") is not None else None
+        if not hint and len(owned) == 1 and get("won") is None:
+            hint = f"name it: won: {owned[0]}"
+        raise RuleError(node.span, message, hint or
+                        f"declare it: zones: {{{won_name}: {{owner: player, visible: nobody}}}}")
     follow = as_text(get("follow"), "follow") if get("follow") else "suit"
     if follow not in FOLLOW:
         raise RuleError(get("follow").span, f"unknown follow rule '{follow}'",

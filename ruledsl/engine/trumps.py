@@ -10,6 +10,8 @@ from ..errors import RuleError
 from ..yamlnodes import Map, as_list, as_map, as_text
 
 PROMOTED_STEP = 100      # powers are scaled so promoted cards fit between two ranks
+TRUMPS_KEYS = ("suit", "promote")
+PROMOTION_KEYS = ("card", "when", "above")
 
 
 class Ranking:
@@ -74,7 +76,7 @@ def compile_trumps(node, builder) -> Trumps:
     if node is None:
         return Trumps(deck, None, [])
     m = as_map(node, "trumps")
-    builder.check_keys(m, ("suit", "promote"), "trumps")
+    builder.check_keys(m, TRUMPS_KEYS, "trumps")
     suit_fn = builder.expr(m.get("suit")) if m.get("suit") is not None else None
     promotions = []
     for item in as_list(m.get("promote"), "trumps.promote") if m.get("promote") else ():
@@ -83,7 +85,7 @@ def compile_trumps(node, builder) -> Trumps:
 
 
 def _promotion(m: Map, builder, deck):
-    builder.check_keys(m, ("card", "when", "above"), "a promotion", required=("card", "above"))
+    builder.check_keys(m, PROMOTION_KEYS, "a promotion", required=("card", "above"))
     card = deck.card(as_text(m.get("card"), "card"))
     if card is None:
         raise RuleError(m.get("card").span, f"unknown card '{m.get('card').text}' in trumps.promote",

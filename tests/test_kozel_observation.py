@@ -1,0 +1,72 @@
+"""Bidding Kozel (RULES.md §4.1 "Tricks are kept face down", §4.2.8, §6 "hidden information"):
+won tricks are hidden from everyone, their owner included — only their number of cards is known.
+With the closed_play option a play that does not beat goes face down: the others see '??',
+its player still sees it."""
+import json
+from pathlib import Path
+
+import ruledsl
+
+GAME = ruledsl.load_game(Path(__file__).parents[1] / "games" / "kozel.yaml")
+A, B, C = range(3)
+
+# Dealer C, so A leads; diamonds are trumps (turned KD).
+HANDS = {A: "KS QS 7S 8H", B: "9D 9S 8C 7H", C: "6H 6C 7C JH"}
+STOCK = "AH 10H KH QH 9H AC 10C KC QC"
+
+
+def new_state(**options):
+    prog = GAME.program(3)
+    zones = prog.layout.zones
+    card = prog.deck.card
+    stacked = {zones["hand"][1] + seat: [card(c) for c in cards.split()] for seat, cards in HANDS.items()}
+    stacked[zones["turned"][1]] = [card("KD")]
+    stacked[0] = [card(c) for c in STOCK.split()]
+    return GAME.new_initial_state(seed=1, players=3, dealer=C, stacked=[stacked], options=options)
+
+
+def card_names(value) -> set:
+    text = json.dumps(value)
+    return {r + s for s in "SHDC" for r in ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
+            if f'"{r + s}"' in text}
+
+
+def test_won_tricks_are_hidden_even_from_their_owner():
+    st = new_state()
+    for action in ("play KS QS 7S", "play 9D 9S 8C", "play 6H 6C 7C"):   # A keeps the trick
+        st.apply_action(action)
+    assert st.hv["winner"] == A
+    trick_cards = set("KS QS 7S 9D 9S 8C 6H 6C 7C".split())
+    for seat in (A, B, C):
+        obs = st.observation(seat)
+        won = obs["zones"]["won"]
+        assert won[A] == {"count": 9}                     # the number only, no cards
+        assert [w["count"] for w in won] == [9, 0, 0]
+        assert not card_names(won) & trick_cards
+        assert obs["zones"]["turned"] == {"count": 1, "cards": ["KD"]}    # the trump card is public
+        assert obs["zones"]["stock"] == {"count": 23 - 9}  # face down: its size only
+        assert obs["counters"]["trumps"] == "D"
+    # The owner's own hand is visible to them; the won pile is not, although A played into it.
+    mine = st.observation(A)
+    assert sorted(mine["zones"]["hand"][A]["cards"]) == sorted("8H AH QH 10C".split())   # drew 1st, 4th, 7th
+    assert "cards" not in mine["zones"]["won"][A]
+
+
+def test_open_play_shows_every_card_of_the_trick():
+    st = new_state()
+    st.apply_action("play KS QS 7S")
+    st.apply_action("play 9D 9S 8C")                      # does not beat, but open play shows it
+    trick = st.observation(C)["trick"]
+    assert trick == [{"seat": A, "cards": ["KS", "QS", "7S"]}, {"seat": B, "cards": ["9D", "9S", "8C"]}]
+
+
+def test_closed_play_hides_a_play_that_does_not_beat():
+    st = new_state(closed_play=True)
+    st.apply_action("play KS QS 7S")
+    st.apply_action("play 9D 9S 8C")                      # fails to beat: face down
+    for seat in (A, C):
+        assert st.observation(seat)["trick"][1] == {"seat": B, "cards": ["??", "??", "??"]}
+        assert st.observation(seat)["trick"][0]["cards"] == ["KS", "QS", "7S"]   # a lead is open
+    assert sorted(st.observation(B)["trick"][1]["cards"]) == ["8C", "9D", "9S"]   # B knows its cards
+    st.apply_action("play 6H 6C 7C")
+    assert st.hv["winner"] == A
