@@ -153,6 +153,13 @@ class Table:
                 others.append(f"{name} {sizes}")
         if others:
             lines.append("cards: " + "; ".join(others))
+        for name, zone in obs["zones"].items():          # face-up piles: show their cards
+            if isinstance(zone, list) and name != "hand" and st.prog.ruleset.zones[name].visible == "all":
+                team = st.prog.layout.zones[name][0] == "team"
+                for i, z in enumerate(zone):
+                    if z.get("cards"):
+                        owner = f"team {i + 1}" if team else self.name(i)
+                        lines.append(f"{name} of {owner}: {' '.join(z['cards'])}")
         if obs["trick"]:
             lines.append("trick: " + "  ".join(f"{self.name(t['seat'])} {' '.join(t['cards'])}"
                                              for t in obs["trick"]))
