@@ -42,11 +42,10 @@ def warnings(game) -> list[RuleError]:
                                 f"read it in an expression as option.{name}, or remove it"))
     for name, spec in ruleset.counters.items():
         if name not in reads:
-            said = "is set but never read" if name in writes else "is never used"
-            out.append(_warning(spec.span, f"counter '{name}' {said}",
+            said = " (it is only assigned)" if name in writes else ""
+            out.append(_warning(spec.span, f"counter '{name}' is never read{said}",
                                 "a counter nothing reads changes nothing: use it in an expression "
                                 "(or a summary line), or remove it"))
-    out += [name_warning for name_warning in _as_targets(ruleset, reads)]
     for what in ("setup", "hand", "after_hand"):
         out += unreachable(getattr(ruleset, what))
     return sorted(out, key=RuleError.sort_key)
@@ -54,11 +53,6 @@ def warnings(game) -> list[RuleError]:
 
 def _warning(span, message, hint=None) -> RuleError:
     return RuleError(span, message, hint, kind="warning")
-
-
-def _as_targets(ruleset, reads):
-    """Nothing extra: `as:` targets are counters, already covered (kept as a hook for clarity)."""
-    return ()
 
 
 # -- what expressions read and write -----------------------------------------------------------
@@ -120,8 +114,8 @@ def unreachable(steps) -> list[RuleError]:
     ender = None
     for step in steps:
         if ender is not None:
-            kind = ender.kind if ender.kind != "if" else "if"
-            why = ENDS.get(kind, "ends the hand or the match on both branches")
+            kind = ender.kind
+            why = ENDS.get(kind, "ends the hand (or redeals, or ends the match) on both branches")
             out.append(_warning(step.span, f"this step can never run: the '{kind}' step at line "
                                 f"{ender.span.line} {why} before it",
                                 f"remove it, or give line {ender.span.line} a 'when:'"))

@@ -74,6 +74,10 @@ def run(ruleset, players, seat, watch, seed, sets, log_path):
     log = LogWriter(log_path, ruleset, state.options, state.n, seed, _first_dealer(state)) if log_path else None
     click.echo(f"{game.name} — {state.n} players, seed {seed}. "
                + ("Watching." if watch else f"You are {'ABCDEFGHIJKL'[seat]}. Type 'quit' to leave."))
+    if game.ruleset.description and not watch:       # the game in a paragraph, for a first game
+        import textwrap
+        click.echo(textwrap.fill(" ".join(game.ruleset.description.split()), 96))
+        click.echo("Answer with an option's number or its text (e.g. 'play QS'); '?' for help.")
     table = Table(state, None if watch else seat, click.echo, lambda p: input(p), random_bot,
                   random.Random(seed), log)
     try:
@@ -92,12 +96,14 @@ def _first_dealer(state) -> int:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--smoke", type=int, default=5, show_default=True, help="Random games per player count.")
+@click.option("--smoke", type=click.IntRange(0), default=5, show_default=True, help="Random games per player count.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True)
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--strict", is_flag=True, help="Treat warnings (unused options, counters never read, steps that never run) as errors.")
 def validate(paths, smoke, fmt, strict):
     """Check rule files (files, directories or globs): load, compile, smoke-play."""
-    from .validate import expand, report, validate_file
+    from .validate import expand, missing, report, validate_file
+    if missing(paths):
+        raise click.BadParameter(f"no such file or directory: {', '.join(missing(paths))}", param_hint="PATHS")
     files = expand(paths)
     if not files:
         raise click.BadParameter("no rule files found", param_hint="PATHS")
@@ -171,6 +177,27 @@ def test_cmd(paths, verbose):
             click.echo(r.render())
     click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     sys.exit(1 if failed or not results else 0)
+
+
+@main.command()
+@click.argument("ruleset", type=click.Path(dir_okay=False), required=False)
+@click.option("--format", "fmt", type=click.Choice(["md", "text"]), default="md", show_default=True,
+              help="Markdown, or plain text for a terminal.")
+@click.option("--builtins", is_flag=True, help="List the names and functions expressions may use "
+                                                "(the language's, and RULESET's own if given).")
+def explain(ruleset, fmt, builtins):
+    """Write RULESET out as rules a person reads.
+
+    A variant (a file with `extends:`) ends with its differences from the base."""
+    from .explain import builtins_text, explain as rulebook
+    if ruleset is None and not builtins:
+        raise click.UsageError("give a RULESET to explain (or --builtins)")
+    game = _load(ruleset) if ruleset is not None else None
+    try:
+        text = builtins_text(game and game.ruleset) if builtins else rulebook(game.ruleset, fmt)
+    except RuleErrors as errors:      # the base of a variant is read again to compare
+        _fail_rules(errors)
+    click.echo(text, nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

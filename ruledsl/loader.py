@@ -6,8 +6,11 @@ reports unknown names with the same kind of located error.
 """
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from pathlib import Path
+
+import attrs
 
 from . import variants
 from .engine.cards import PACKS, SUITS, normal_rank, split_card
@@ -67,10 +70,19 @@ MAX_FILE = 1 << 20
 
 def load(path: str | Path) -> Ruleset:
     """Read and check a rule file; raise RuleErrors listing every problem found."""
-    root, source = variants.resolve(Path(path), _read)
+    tops: list = []         # the file's own root, before any merge: its `extends` names the base
+
+    def read(p):
+        got = _read(p)
+        tops.append(got[0])
+        return got
+    root, source = variants.resolve(Path(path), read)
     errors = Collector()
     ruleset = _Reader(root, source, errors).ruleset()
     errors.check()
+    ext = tops[0].get("extends")
+    if isinstance(ext, Scalar):
+        ruleset = attrs.evolve(ruleset, base=os.path.normpath(Path(path).parent / ext.text))
     return ruleset
 
 

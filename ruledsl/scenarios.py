@@ -354,13 +354,22 @@ class Scenario:
 
     def seen_values(self, node):
         """`sees: {A: {"discard(B)": 1}, B: {"discard(B)": [JC]}}`: what a seat's observation
-        shows of a zone. A number: that many cards and no face; cards: exactly those faces."""
+        shows of a zone. A number: that many cards and no face; cards: exactly those faces.
+        `trick`: the current trick's cards in play order, `??` for each face-down card."""
         st, layout = self.st, self.prog.layout
         got, want = {}, {}
         for seat_key, zones in as_map(node, "sees").entries:
             seat = self.seat(seat_key)
             shown = st.observation(seat)["zones"]
             for key, value in as_map(zones, "sees").entries:
+                if key.text.strip() == "trick":
+                    label = f"{SEAT_NAMES[seat]} sees the trick"
+                    got[label] = [c for play in st.observation(seat)["trick"] for c in play["cards"]]
+                    items = as_list(value, "cards") if isinstance(value, Seq) else \
+                        [Scalar(t, "", value.span) for t in as_text(value, "cards").split()]
+                    want[label] = [x.text if x.text == "??" else str(self.cards(x, self.prog.deck)[0])
+                                   for x in items]
+                    continue
                 name, _, arg = key.text.strip().partition("(")
                 name = name.strip()
                 if name not in layout.zones:

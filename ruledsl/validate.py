@@ -29,7 +29,8 @@ class Result:
 
 
 def expand(paths) -> list[str]:
-    """Files as given; directories searched for *.yaml (scenario files skipped); globs expanded."""
+    """Files as given; directories searched for *.yaml; globs expanded. Scenario files (a
+    top-level `ruleset:`) are skipped wherever they come from: pre-commit passes every YAML file."""
     out: list[str] = []
     for p in paths:
         matches = sorted(glob.glob(p, recursive=True)) if any(ch in p for ch in "*?[") else [p]
@@ -37,9 +38,14 @@ def expand(paths) -> list[str]:
             path = Path(m)
             if path.is_dir():
                 out += [str(f) for f in sorted(path.rglob("*.y*ml")) if not _is_scenario(f)]
-            else:
+            elif not _is_scenario(path):
                 out.append(str(path))
     return list(dict.fromkeys(out))
+
+
+def missing(paths) -> list[str]:
+    """The paths given literally (not globs) that do not exist: a mistake on the command line."""
+    return [p for p in paths if not any(ch in p for ch in "*?[") and not Path(p).exists()]
 
 
 def _is_scenario(path: Path) -> bool:
@@ -63,14 +69,12 @@ def validate_file(path: str, smoke: int = 5, strict: bool = False) -> Result:
             if error:
                 result.errors.append(error)
                 break
-    if strict:
-        try:
-            from .checks import warnings
-        except ImportError:          # no style checks written yet: nothing to warn about
-            def warnings(game):
-                return []
-        result.warnings = warnings(game)
-        result.errors += result.warnings
+    from .checks import warnings
+    found = warnings(game)
+    if strict:                       # warnings as errors: they fail the file
+        result.errors += [RuleError(w.span, w.message + " [--strict]", w.hint) for w in found]
+    else:
+        result.warnings = found
     return result
 
 
@@ -146,23 +150,35 @@ def _at(st, message: str, game=None, hint: str | None = None) -> RuleError:
 
 
 def report(results, fmt: str) -> str:
+    """text: for people; json: one object per file; github: workflow annotations, one per
+    problem (`::error file=…,line=…,col=…::message`), shown on the line in a pull request."""
     if fmt == "json":
         return json.dumps([{"path": r.path, "ok": r.ok, "games": r.games,
-                            "errors": [e.to_dict() for e in r.errors]} for r in results], indent=2)
+                            "errors": [e.to_dict() for e in r.errors],
+                            "warnings": [w.to_dict() for w in r.warnings]} for r in results], indent=2)
     lines = []
     for r in results:
         if fmt == "github":
-            lines += [f"::{'warning' if e.kind == 'warning' else 'error'} file={e.span.path},"
-                      f"line={e.span.line},col={e.span.col}::{_escape(e.message)}" for e in r.errors]
-        elif r.ok:
-            lines.append(f"{r.path}: ok ({r.games} smoke games)")
-        else:
-            lines.append(RuleErrors(r.errors).render())
-    if fmt != "github":
-        bad = sum(not r.ok for r in results)
-        lines.append(f"{len(results) - bad} of {len(results)} rule files valid")
+            lines += [_annotation(e) for e in sorted(r.errors + r.warnings, key=RuleError.sort_key)]
+            continue
+        if r.ok:
+            lines.append(f"{r.path}: ok ({r.games} smoke games)"
+                         + (f", {len(r.warnings)} warning{'s' * (len(r.warnings) > 1)}" if r.warnings else ""))
+        if r.errors or r.warnings:
+            lines.append(RuleErrors(r.errors + r.warnings).render(limit=len(r.errors) + len(r.warnings)))
+    bad = sum(not r.ok for r in results)
+    lines.append(f"{len(results) - bad} of {len(results)} rule files valid")
     return "\n".join(lines)
 
 
-def _escape(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+def _annotation(e: RuleError) -> str:
+    level = "warning" if e.kind == "warning" else "error"
+    s = e.span
+    text = e.message + (f"\nhint: {e.hint}" if e.hint else "")
+    return f"::{level} file={_escape(s.path, True)},line={s.line},col={s.col}::{_escape(text)}"
+
+
+def _escape(text: str, prop: bool = False) -> str:
+    """GitHub's workflow-command escaping (a property value also escapes ':' and ',')."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if prop else text

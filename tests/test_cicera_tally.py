@@ -52,7 +52,7 @@ def test_worked_example_5_full_hand():
     assert len(x) == 28 and len(y) == 24
     lines, st = tally(x, y, inplay=(3, 2))
     assert lines["hand"] == ("10", "4")
-    assert lines["cards 2"] == ("2", "0") and lines["spades 1"] == ("0", "1")
+    assert lines["most cards"] == ("2", "0") and lines["most spades"] == ("0", "1")
     assert lines["napula"] == ("3", "0")
 
 
@@ -60,7 +60,7 @@ def test_cards_26_26_scores_nothing():
     # §3.2.7: a 26-26 split scores nothing. X: spades and hearts; Y: diamonds and clubs.
     # X = swords 1 + napula 13 + Mata 1 + JH 1 = 16; Y = 10D 1.
     lines, _ = tally(suit("S") + suit("H"), suit("D") + suit("C"))
-    assert lines["cards 2"] == ("0", "0")
+    assert lines["most cards"] == ("0", "0")
     assert lines["hand"] == ("16", "1")
 
 
@@ -70,8 +70,8 @@ def test_majorities_compare_only_captured_cards():
     x = suit("S", RANKS[:6]) + suit("H") + suit("C", RANKS[:6])          # 6 + 13 + 6 = 25
     y = suit("S", RANKS[6:12]) + suit("D", RANKS[:6])                    # 6 + 6 = 12
     lines, _ = tally(x, y)
-    assert lines["spades"] == ("6", "6") and lines["spades 1"] == ("0", "0")
-    assert lines["cards"] == ("25", "12") and lines["cards 2"] == ("2", "0")
+    assert lines["spades"] == ("6", "6") and lines["most spades"] == ("0", "0")
+    assert lines["cards"] == ("25", "12") and lines["most cards"] == ("2", "0")
 
 
 @pytest.mark.parametrize("spades,napula", [

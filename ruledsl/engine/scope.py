@@ -297,8 +297,9 @@ def move_cards(st: State, cards: list, dest: int) -> None:
                 z.remove(c)
                 break
         else:
-            for i, (seat, played) in enumerate(st.trick):
+            for i, (seat, played, *rest) in enumerate(st.trick):     # entries: seat, cards, face up
                 if c in played:
-                    st.trick = st.trick[:i] + ((seat, tuple(x for x in played if x != c)),) + st.trick[i + 1:]
+                    entry = (seat, tuple(x for x in played if x != c), *rest)
+                    st.trick = st.trick[:i] + (entry,) + st.trick[i + 1:]
                     break
         zones[dest].append(c)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..errors import RuleError, did_you_mean
-from ..yamlnodes import Scalar, as_bool, as_int, as_list, as_text
-from .cards import Card
+from ..yamlnodes import Scalar, as_int, as_list, as_text
+from .cards import SUITS, Card
 from .flow import Bind, Jump, Op
 from .scope import plays_beat
 from .state import NOBODY
@@ -88,8 +88,8 @@ class Play(Op):
         if not trick:
             return self._leads(st, hand)
         led = trick[0][1]
-        if len(led) > 1:      # several cards: each play's cards in the deck's order (as shown)
-            return list(combinations(sorted(hand, key=st.prog.deck.sort_key), len(led)))
+        if len(led) > 1:      # several cards: each play's cards trumps first, high to low
+            return list(combinations(_shown_order(cfg.trumps.ranking(st), hand), len(led)))
         follow = cfg.follow
         if follow == "any":
             return [ONE[c] for c in hand]
@@ -111,8 +111,8 @@ class Play(Op):
         out = [ONE[c] for c in hand] if 1 in sizes else []
         bigger = [k for k in sizes if k > 1 and k <= len(hand)]
         if bigger:
-            suit = self.cfg.trumps.ranking(st).suit
-            ordered = sorted(hand, key=st.prog.deck.sort_key)
+            r = self.cfg.trumps.ranking(st)
+            suit, ordered = r.suit, _shown_order(r, hand)
             for k in bigger:
                 out += [combo for combo in combinations(ordered, k)
                         if all(suit[c] == suit[combo[0]] for c in combo)]
@@ -162,6 +162,11 @@ class Play(Op):
         """Why `action` (text or value) is not legal now: from the lead sizes and follow rule."""
         from .whynot import play_why_not
         return play_why_not(self, st, action)
+
+
+def _shown_order(r, hand) -> list:
+    """A hand as players sort it: trumps first, then suit by suit, each high to low."""
+    return sorted(hand, key=lambda c: (not r.trump[c], SUITS.index(r.suit[c]), -r.power[c]))
 
 
 class TrickEnd(Op):

@@ -1,0 +1,168 @@
+"""`ruledsl validate` for CI: files, directories and globs; exit 0/1/2; text, json and github
+output; smoke play that catches matches that never end or get stuck; --strict."""
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import ruledsl
+from ruledsl import validate
+from ruledsl.cli import main
+
+ROOT = Path(__file__).parents[1]
+SMOKE = ROOT / "tests" / "rulefiles" / "smoke"
+STRICT = ROOT / "tests" / "rulefiles" / "strict"
+CIAPANO = str(ROOT / "games" / "ciapano.yaml")
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+# -- smoke play ---------------------------------------------------------------------------------
+
+def test_a_match_that_never_ends_hits_the_hand_limit():
+    path = SMOKE / "never_ends.yaml"
+    result = invoke("validate", path, "--smoke", 1)
+    assert result.exit_code == 1
+    # Two players with 8 cards each: 16 plays a hand. Hand 51 is refused when it would start,
+    # after the 50 * 16 = 800th action.
+    assert f"{path}:10:5: error: the match did not end within 50 hands (players=2, seed=0, step 800)" \
+        in result.output
+
+
+def test_a_hand_that_never_ends_hits_the_step_bound():
+    path = SMOKE / "endless_hand.yaml"
+    result = invoke("validate", path, "--smoke", 1)
+    assert result.exit_code == 1
+    assert f"{path}:11:5: error: hand 1 did not end within {validate.MAX_HAND_ACTIONS} actions " \
+           f"(players=2, seed=0, step {validate.MAX_HAND_ACTIONS + 1})" in result.output
+
+
+def test_a_decision_without_a_legal_action():
+    path = SMOKE / "no_legal_action.yaml"
+    result = invoke("validate", path, "--smoke", 1)
+    assert result.exit_code == 1
+    # The leader leads the only card dealt (action 1); the other player holds nothing.
+    assert f"{path}:10:5: error: no legal action for the player to move (players=2, seed=0, step 1)" \
+        in result.output
+    assert f"hint: to watch it happen: ruledsl run {path} --watch --players 2 --seed 0" in result.output
+
+
+def test_a_redeal_that_always_happens_does_not_hang():
+    path = SMOKE / "redeal_forever.yaml"
+    result = invoke("validate", path, "--smoke", 1)
+    assert result.exit_code == 1
+    assert f"{path}:10:5: error: the hand was redealt 1000 times in a row" in result.output
+
+
+def test_cards_not_conserved_names_seed_and_step(monkeypatch):
+    game = ruledsl.load_game(CIAPANO)
+    real = validate.cards_held
+    monkeypatch.setattr(validate, "cards_held", lambda st: real(st) - (st.steps >= 7))
+    error = validate.smoke_game(game, 4, seed=3)
+    assert error.message == "cards are not conserved: 39 of 40 (players=4, seed=3, step 7)"
+    assert "--players 4 --seed 3" in error.hint
+
+
+def test_the_hint_replays_the_same_match(tmp_path):
+    """The command in a failure's hint plays exactly the moves smoke play made."""
+    game = ruledsl.load_game(CIAPANO)
+    moves: list = []
+    assert validate.smoke_game(game, 3, seed=4, trace=moves) is None
+    log = tmp_path / "smoke.jsonl"
+    result = invoke("run", CIAPANO, "--watch", "--players", 3, "--seed", 4, "--log", log)
+    assert result.exit_code == 0, result.output
+    logged = [e["action"] for e in map(json.loads, log.read_text().splitlines()) if e["type"] == "action"]
+    assert logged == moves and len(moves) > 40
+
+
+# -- files, directories, globs; exit codes -------------------------------------------------------
+
+def test_every_file_is_reported_and_one_failure_fails_the_run():
+    result = invoke("validate", CIAPANO, SMOKE / "no_legal_action.yaml", STRICT / "clean.yaml", "--smoke", 1)
+    assert result.exit_code == 1
+    assert "ciapano.yaml: ok (3 smoke games)" in result.output      # 3 to 5 players, 1 game each
+    assert "clean.yaml: ok (1 smoke games)" in result.output
+    assert "no_legal_action.yaml:10:5: error" in result.output
+    assert result.output.rstrip().endswith("2 of 3 rule files valid")
+
+
+def test_directories_and_globs():
+    assert validate.expand([str(SMOKE)]) == [str(p) for p in sorted(SMOKE.glob("*.yaml"))]
+    assert validate.expand([str(STRICT / "c*.yaml")]) == [str(STRICT / "clean.yaml"),
+                                                          str(STRICT / "constant_if.yaml")]
+    result = invoke("validate", STRICT / "c*.yaml", "--smoke", 1)
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith("2 of 2 rule files valid")
+
+
+def test_a_directory_skips_scenario_files():
+    scenarios = ROOT / "tests" / "scenarios"
+    assert any(scenarios.rglob("*.yaml"))
+    assert validate.expand([str(scenarios)]) == []
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", "no/such/file.yaml"],          # a path that does not exist
+    ["validate", "no/such/dir/*.yaml"],         # nothing to check
+    ["validate", CIAPANO, "--format", "xml"],
+    ["validate", CIAPANO, "--smoke", "-1"],
+    ["validate"],
+])
+def test_command_line_mistakes_exit_2(args):
+    assert invoke(*args).exit_code == 2
+
+
+# -- output formats ------------------------------------------------------------------------------
+
+def test_github_annotations():
+    path = SMOKE / "no_legal_action.yaml"
+    result = invoke("validate", path, "--smoke", 1, "--format", "github")
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert first == (f"::error file={path},line=10,col=5::no legal action for the player to move "
+                     f"(players=2, seed=0, step 1)%0Ahint: to watch it happen: ruledsl run {path} "
+                     f"--watch --players 2 --seed 0 --log smoke.jsonl")
+
+
+def test_github_escapes_properties_and_message():
+    from ruledsl.errors import RuleError
+    from ruledsl.source import Source, Span
+    error = RuleError(Span(Source("a,b:c.yaml", "x\n"), 1, 1), "50% off\nnow")
+    assert validate._annotation(error) == "::error file=a%2Cb%3Ac.yaml,line=1,col=1::50%25 off%0Anow"
+
+
+def test_warnings_are_reported_and_strict_makes_them_errors():
+    path = STRICT / "unused.yaml"
+    loose = invoke("validate", path, "--smoke", 1)
+    assert loose.exit_code == 0, loose.output
+    assert "unused.yaml: ok (1 smoke games), 3 warnings" in loose.output
+    assert f"{path}:10:3: warning: option 'stakes' is never read" in loose.output
+    strict = invoke("validate", path, "--smoke", 1, "--strict")
+    assert strict.exit_code == 1
+    assert f"{path}:10:3: error: option 'stakes' is never read [--strict]" in strict.output
+    github = invoke("validate", path, "--smoke", 1, "--format", "github").output.splitlines()
+    assert github[0].startswith(f"::warning file={path},line=10,col=3::option 'stakes' is never read")
+    github = invoke("validate", path, "--smoke", 1, "--format", "github", "--strict").output.splitlines()
+    assert github[0].startswith(f"::error file={path},line=10,col=3::option 'stakes' is never read")
+
+
+def test_json_format():
+    result = invoke("validate", STRICT / "unused.yaml", SMOKE / "no_legal_action.yaml",
+                    "--smoke", 1, "--format", "json")
+    assert result.exit_code == 1
+    unused, stuck = json.loads(result.output)
+    assert unused["ok"] is True and unused["errors"] == [] and unused["games"] == 1
+    assert [(w["line"], w["severity"]) for w in unused["warnings"]] == [(10, "warning"), (13, "warning"),
+                                                                       (14, "warning")]
+    assert stuck["ok"] is False
+    assert stuck["errors"][0]["line"] == 10 and stuck["errors"][0]["severity"] == "error"
+    assert "seed=0, step 1" in stuck["errors"][0]["message"]
+
+
+def test_smoke_zero_plays_nothing():
+    result = invoke("validate", SMOKE / "no_legal_action.yaml", "--smoke", 0)
+    assert result.exit_code == 0
+    assert "ok (0 smoke games)" in result.output
