@@ -1,6 +1,6 @@
 """ruledsl: card games written as rule files, played by a generic engine.
 
-    game = ruledsl.load_game("games/ciapano.yaml")
+    game = ruledsl.load_game("path/to/game.yaml")
     state = game.new_initial_state(seed=1, players=4)
     while not state.is_terminal():
         state.apply_action(random.choice(state.legal_actions()))

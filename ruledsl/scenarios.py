@@ -1,7 +1,7 @@
 """Scenario files: a stacked deal, moves as `seat: action`, and expectations — rules as tests.
 
     scenario: Pagat's example (RULES.md §5.3.1)
-    ruleset: ../../../games/ciapano.yaml    # relative to this file
+    ruleset: ../../../games/mygame.yaml     # relative to this file
     players: 4
     dealer: A
     counters: {penalty: {A: 28, B: 20}}     # a match begun mid-way

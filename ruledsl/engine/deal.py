@@ -161,7 +161,11 @@ class Draw(Op):
         self.rounds, self.base, self.span = rounds, base, span
 
     def run(self, st):
-        upto, zones = self.upto(st), st.zones
+        zones = st.zones
+        stock = sum(len(zones[z]) for z in self.sources)
+        if not stock:
+            return self.here + 1
+        upto = self.upto(st)
         seat = self.first(st)
         order = [seat]
         for _ in range(st.n - 1):
@@ -169,7 +173,6 @@ class Draw(Op):
             if seat not in order:
                 order.append(seat)
         need = [max(0, upto - len(zones[self.base + s])) for s in order]
-        stock = sum(len(zones[z]) for z in self.sources)
         if not self.rounds and stock < sum(need):
             if stock and not st.hv.get("stock_dead"):      # said once, and not of an empty stock
                 st.emit("say", text=f"the stock ({stock}) cannot refill every hand: nobody draws "

@@ -2,7 +2,7 @@
 
     AskInit (push the seats to ask) ─▶ Ask (wait) ─▶ choice's then-block ─▶ back to Ask … ─▶ end
 
-An action is (choice index, parameter): `pass`, `mit`, `trump H`, `discard 4C`. The asked seats
+An action is (choice index, parameter): `pass`, `declare`, `trump H`, `discard 4C`. The asked seats
 live on a small stack in the state, so an ask inside another ask's `then` works.
 """
 from __future__ import annotations

@@ -233,6 +233,10 @@ class Builder:
             return _broken
 
     def binding(self, node, locals_=()):
+        if not isinstance(node, (Scalar, Snippet)):
+            self.errors.error(node.span, f"expected 'NAME in EXPR', found {node_kind(node)}",
+                              "for example: each: c in hand(player)")
+            return "_", lambda st: ()
         try:
             self.sources.append(("binding", node))
             return compile_binding(node.text, node.locate, self.scope, locals_)

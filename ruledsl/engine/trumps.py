@@ -42,6 +42,12 @@ class Trumps:
     def ranking(self, st) -> Ranking:
         if self.suit_fn is None:
             return self.plain
+        if not self.promotions:                   # the usual case: the suit alone decides
+            suit = self.suit_fn(st)
+            r = self.cache.get(suit)
+            if r is None:
+                r = self.cache[suit] = self._build(suit, ())
+            return r
         key = (self.suit_fn(st),) + tuple(bool(w(st)) if w else True for _, w, _ in self.promotions)
         r = self.cache.get(key)
         if r is None:

@@ -22,7 +22,7 @@ MAX_LENGTH = 4000
 
 
 def parse_expression(text: str, locate: Locate) -> ast.Node:
-    """`lives(p) > 0 and not mit` -> its syntax tree (RuleError if it is not an expression)."""
+    """`lives(p) > 0 and not declared` -> its syntax tree (RuleError if it is not an expression)."""
     return _parse(text, locate, "expression")
 
 
