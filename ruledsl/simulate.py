@@ -32,12 +32,16 @@ class StepLimit(RuntimeError):
 def play_out(state, rng: random.Random, max_steps: int = 1_000_000):
     """Play random legal actions until the match ends; returns the final state."""
     # The engine contract, unrolled: the op at the program counter lists and applies actions.
-    choice, ops, proceed = rng.choice, state.prog.ops, state._continue
+    choice, ops, advance = rng.choice, state.prog.ops, state.prog.advance
     for _ in range(max_steps):
         op = ops[state.pc]
         legal = op.legal(state) if state.player >= 0 else None
         if legal:
-            proceed(op.apply(state, choice(legal)))
+            nxt = op.apply(state, choice(legal))
+            state.steps += 1
+            if nxt is not None:         # as State._continue
+                state.pc = nxt
+                advance(state)
         else:
             if state.is_terminal():
                 return state

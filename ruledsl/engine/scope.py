@@ -289,17 +289,20 @@ def plays_beat(r, play, best) -> bool:
 
 
 def move_cards(st: State, cards: list, dest: int) -> None:
-    """Move cards from wherever they are to zone `dest` (a cold path: it searches the zones)."""
+    """Move cards from wherever they are to zone `dest`, keeping their order.
+
+    One pass over the zones (and the trick) whatever the number of cards: moving a whole
+    stock or a table is common."""
+    wanted = set(cards)
+    if not wanted:
+        return
     zones = st.zones
-    for c in cards:
-        for z in zones:
-            if c in z:
-                z.remove(c)
-                break
-        else:
-            for i, (seat, played, *rest) in enumerate(st.trick):     # entries: seat, cards, face up
-                if c in played:
-                    entry = (seat, tuple(x for x in played if x != c), *rest)
-                    st.trick = st.trick[:i] + (entry,) + st.trick[i + 1:]
-                    break
-        zones[dest].append(c)
+    for i, z in enumerate(zones):
+        if i != dest and not wanted.isdisjoint(z):
+            z[:] = [c for c in z if c not in wanted]
+    if any(not wanted.isdisjoint(entry[1]) for entry in st.trick):    # entries: seat, cards, face up
+        st.trick = tuple((e[0], tuple(c for c in e[1] if c not in wanted), *e[2:]) for e in st.trick)
+    target = zones[dest]
+    if not wanted.isdisjoint(target):              # moving cards to where they already are
+        target[:] = [c for c in target if c not in wanted]
+    target.extend(cards)

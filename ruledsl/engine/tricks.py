@@ -86,7 +86,7 @@ class Play(Op):
         hand = st.zones[cfg.hand + st.turn]
         trick = st.trick
         if not trick:
-            return self._leads(st, hand)
+            return [ONE[c] for c in hand] if cfg.sizes == (1,) else self._leads(st, hand)
         led = trick[0][1]
         if len(led) > 1:      # several cards: each play's cards trumps first, high to low
             return list(combinations(_shown_order(cfg.trumps.ranking(st), hand), len(led)))
