@@ -1,8 +1,8 @@
 """`ruledsl explain`: the rulebook generated from a rule file.
 
 Golden files: tests/golden/explain_<stem>.md holds the exact Markdown for games/<stem>.yaml (or
-examples/<stem>.yaml). After changing a rule file or the wording of explain.py, regenerate them
-with `UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py` and READ the diff: it is for people.
+examples/<stem>.yaml). After changing a rule file or the wording of ruledsl/explain/, regenerate
+them with `UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py` and READ the diff: it is for people.
 Every golden file present is compared exactly; Ciapanò's must exist.
 """
 import os

@@ -14,5 +14,7 @@ def test_wheel_ships_grammar_and_script(tmp_path):
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         assert "ruledsl/grammar/ruledsl.lark" in names
+        for init in (ROOT / "ruledsl").rglob("__init__.py"):       # every subpackage ships
+            assert init.relative_to(ROOT).as_posix() in names
         entry = next(n for n in names if n.endswith("entry_points.txt"))
         assert "ruledsl = ruledsl.cli:main" in z.read(entry).decode()

@@ -1,0 +1,205 @@
+"""The rulebook's sections, in order: players and seating, the deck, where the cards lie, what is
+counted, the programs (before the first hand, the deal, the play, scoring), the match, the options.
+"""
+from __future__ import annotations
+
+from ..engine.cards import PACKS, SUIT_SYMBOLS, SUITS, split_card
+from ..model import Ruleset
+from ..yamlnodes import Map, Scalar, Seq
+from .document import Heading, Item, List, Para, Table
+from .steps import Prose
+from .differences import base_shown
+from .words import VISIBLE, allowed, cap, code, joined, num, number_word, option_text, plural, rank_plural
+
+PACK_NAMES = {"french-52": "the French 52-card pack"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SEAT_LETTERS = "ABCDEFGHIJKL"
+OWNERS = {"player": "each player", "team": "each team", "shared": "the table", "game": "the table"}
+PLAYS = ("tricks", "captures")
+
+
+class Rulebook:
+    def __init__(self, rs: Ruleset):
+        self.rs = rs
+        self.prose = Prose(rs)
+
+    def blocks(self) -> list:
+        rs = self.rs
+        out = [Heading(1, rs.name)]
+        if rs.description:
+            out.append(Para(" ".join(rs.description.split())))
+        if rs.base:
+            out.append(Para(f"A variant of {code(base_shown(rs))}: see “Differences from the base” at the end."))
+        out += self.players() + self.deck() + self.table() + self.counters()
+        out += self.programs() + self.match() + self.options()
+        return out
+
+    # -- players and seating --------------------------------------------------------------------
+
+    def players(self) -> list:
+        rs, p = self.rs, self.rs.players
+        count = f"{number_word(p.min).capitalize()} players"
+        if p.min != p.max:
+            count = f"{number_word(p.min).capitalize()} to {number_word(p.max)} players " \
+                    f"({number_word(p.default)} unless the table chooses otherwise)"
+        lines = [
+            f"{count}, {self.teams()}.",
+            f"Seats are lettered A, B, C … clockwise round the table. Play goes {rs.direction}: dealing, play "
+            f"and the turn all pass to the {self.prose.words.next_side}. The first dealer is drawn at random.",
+        ]
+        return [Heading(2, "Players and seating")] + [Para(line) for line in lines]
+
+    def teams(self) -> str:
+        if not self.rs.teams:
+            return "each playing alone"
+        half = self.rs.players.min // 2
+        pairs = [f"{SEAT_LETTERS[i]} and {SEAT_LETTERS[i + half]}" for i in range(half)]
+        return f"in {number_word(half)} partnerships: partners sit opposite, {joined(pairs, 'against')}"
+
+    # -- the deck -------------------------------------------------------------------------------
+
+    def deck(self) -> list:
+        d = self.rs.deck
+        removed = [r for r in PACKS.get(d.pack, d.ranks) if r not in d.ranks]
+        what = PACK_NAMES.get(d.pack, f"the {d.pack} pack")
+        if removed:
+            what += f" without the {joined([rank_plural(r) for r in removed])}"
+        suits = "\u00a0".join(SUIT_SYMBOLS[s] for s in SUITS)      # kept on one line
+        out = [Heading(2, "The deck"),
+               Para(f"{cap(what)}: {len(d.ranks) * len(SUITS)} cards, {len(d.ranks)} ranks in each of the four "
+                    f"suits ({suits})."),
+               Para(f"Cards rank, from high to low: {' '.join(d.order)}.")]
+        for name, order in d.orders.items():
+            out.append(Para(f"The order {code(name)} (used by expressions such as `run`): {' '.join(order)}."))
+        return out + self.points() + self.values() + self.trumps()
+
+    def points(self) -> list:
+        d = self.rs.deck
+        if not d.points:
+            return []
+        groups: dict = {}
+        for key, value in d.points.items():
+            groups.setdefault(value, []).append(key)
+        rows = [(", ".join(keys), num(value)) for value, keys in sorted(groups.items(), key=lambda kv: -kv[0])]
+        total = sum(_points(d.points, r + s) for r in d.ranks for s in SUITS)
+        zero = [r for r in d.ranks if r not in d.points]
+        note = "Every other card counts 0. " if zero or any(len(k) > 2 for k in d.points) else ""
+        return [Heading(3, "Card points"), Table(("cards", "points"), rows),
+                Para(f"{note}The whole deck holds {num(total)} points.")]
+
+    def values(self) -> list:
+        d = self.rs.deck
+        if not d.values:
+            return []
+        out = [Heading(3, "Capture values"),
+               Table(("card",) + tuple(d.values), [("value",) + tuple(str(v) for v in d.values.values())])]
+        none = [r for r in d.order if r not in d.values]
+        if none:
+            n = len(none)
+            out.append(Para(f"{joined(none)} {plural(n, 'has', 'have')} no capture value: "
+                            f"{plural(n, 'it captures', 'they capture')} only by rank and "
+                            f"{plural(n, 'is', 'are')} never part of a sum."))
+        return out
+
+    def trumps(self) -> list:
+        node = self.rs.trumps
+        if not isinstance(node, Map):
+            return [Para("There are no trumps.")] if self.has_tricks() else []
+        out = [Heading(3, "Trumps")]
+        suit = node.get("suit")
+        if isinstance(suit, Scalar) and suit.text.strip() in SUITS:
+            out.append(Para(f"{cap(SUIT_NAMES[suit.text.strip()])} are trumps."))
+        elif suit is not None:
+            out.append(Para(f"The trump suit is the suit {code(suit.text)} holds at the time "
+                            "(none: no trumps). A trump beats any card of another suit."))
+        return out + _promoted(node.get("promote"))
+
+    def has_tricks(self) -> bool:
+        rs = self.rs
+        return any(s.kind in ("tricks", "showdown") for s in rs.setup + rs.hand + rs.after_hand)
+
+    # -- zones and counters ---------------------------------------------------------------------
+
+    def table(self) -> list:
+        rows = []
+        for zone in self.rs.zones.values():
+            if zone.name != "deck":
+                seen = VISIBLE[zone.visible] if zone.owner != "team" or zone.visible != "owner" else "the team"
+                rows.append((code(zone.name), OWNERS[zone.owner], seen))
+        return [Heading(2, "Where the cards lie"),
+                Para("Besides the deck (face down, where every hand starts), the cards lie in these "
+                     "zones. How many cards each zone holds is always public."),
+                Table(("zone", "one for", "seen by"), rows)]
+
+    def counters(self) -> list:
+        if not self.rs.counters:
+            return []
+        rows = [(code(c.name), OWNERS[c.per], code(c.start.text),
+                 "reset every hand" if c.scope == "hand" else "the whole match") for c in self.rs.counters.values()]
+        return [Heading(2, "What is counted"),
+                Table(("counter", "one for", "starts at", "kept for"), rows)]
+
+    # -- the programs ---------------------------------------------------------------------------
+
+    def programs(self) -> list:
+        rs, numbered = self.rs, self.prose.numbered
+        out = [Heading(2, "Before the first hand"), numbered(rs.setup)] if rs.setup else []
+        plays = [i for i, s in enumerate(rs.hand) if s.kind in PLAYS]
+        intro = Para("Before every hand all the cards are gathered into the deck and shuffled.")
+        if not plays:
+            return out + [Heading(2, "A hand"), intro, numbered(rs.hand)]
+        first, last = plays[0], plays[-1]
+        out += [Heading(2, "The deal"), intro] + ([numbered(rs.hand[:first])] if first else [])
+        out += [Heading(2, "The play"), numbered(rs.hand[first:last + 1], start=first + 1)]
+        if last + 1 < len(rs.hand):
+            out += [Heading(2, "Scoring"), numbered(rs.hand[last + 1:], start=last + 2)]
+        return out
+
+    # -- the match, options ---------------------------------------------------------------------
+
+    def match(self) -> list:
+        rs = self.rs
+        out = [Heading(2, "The match")]
+        if rs.summary:
+            out.append(Para("After each hand the table shows, for each player:"))
+            out.append(List([Item(f"{label}: {code(node.text)}") for label, node in rs.summary]))
+        if rs.after_hand:
+            out += [Para("Then, after every hand:"), self.prose.numbered(rs.after_hand)]
+        return out + self.ending()
+
+    def ending(self) -> list:
+        rs = self.rs
+        limit = f" A match that has not ended after {rs.max_hands} hands is stopped as an error." \
+            if rs.max_hands != 1000 else ""
+        payoff = (f"At the end every player gets the payoff {code(rs.returns.text)} (where `player` is that player)."
+                  if rs.returns is not None else "At the end each winner scores 1 and every other player 0.")
+        return [Para("Hands are played until a step says the match ends." + limit), Para(payoff)]
+
+    def options(self) -> list:
+        if not self.rs.options:
+            return []
+        rows = [(code(o.name), option_text(o.default), allowed(o), " ".join(o.help.split()))
+                for o in self.rs.options.values()]
+        return [Heading(2, "Options"),
+                Para("A table may change these (`ruledsl run --set name=value`, or a variant's `options:`)."),
+                Table(("option", "default", "allowed", "meaning"), rows)]
+
+
+def _promoted(promote) -> list:
+    """The cards promoted to trumps, and how they play."""
+    items = []
+    for entry in (promote.items if isinstance(promote, Seq) else ()):
+        card, above, when = entry.get("card"), entry.get("above"), entry.get("when")
+        text = f"{card.text} becomes a trump, ranking just above the trump {above.text}"
+        items.append(Item(text + (f", while {code(when.text)}" if when is not None else "") + "."))
+    if not items:
+        return []
+    return [List(items), Para("A promoted card counts only as a trump: for following, leading and winning "
+                              "it no longer belongs to its printed suit. Several promoted cards rank in "
+                              "the order listed, the first highest.")]
+
+
+def _points(table: dict, card: str):
+    """A card's points: its own entry, else its rank's, else 0."""
+    rank, _ = split_card(card)
+    return table.get(card, table.get(rank, 0))
