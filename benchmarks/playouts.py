@@ -5,7 +5,9 @@
 For each rule file and player count: whole matches between uniformly random players through
 the public API (legal_actions / apply_action), reported as hands per second; beside it, the
 hand-written baseline of benchmarks/handwritten.py for the same game and player count (one hand
-per call, a tight loop with no API), and the ratio between the two.
+per call, a tight loop with no API), and the ratio between the two; then the hand-written API
+baseline of benchmarks/handwritten_api.py (plain State classes with the same legal_actions /
+apply_action contract, one hand per call) and its ratio.
 """
 from __future__ import annotations
 
@@ -24,8 +26,8 @@ import ruledsl  # noqa: E402
 from ruledsl.simulate import play_out  # noqa: E402
 
 
-def handwritten():
-    spec = importlib.util.spec_from_file_location("handwritten", HERE / "handwritten.py")
+def handwritten(name="handwritten"):
+    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -48,6 +50,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     base = handwritten()
+    api = handwritten("handwritten_api")
     rows = []
     for path in args.files:
         game = ruledsl.load_game(path)
@@ -57,15 +60,28 @@ def main() -> None:
             hand = None
             if stem in base.BASELINES and players in base.PLAYER_COUNTS.get(stem, ()):
                 hand = base.hands_per_second(stem, players, args.seconds)
+            api_hand = None
+            if stem in api.API_BASELINES and players in api.PLAYER_COUNTS.get(stem, ()):
+                api_hand = api.hands_per_second(stem, players, args.seconds)
             rows.append({"game": stem, "players": players, "engine": round(engine),
                          "handwritten": round(hand) if hand else None,
-                         "ratio": round(hand / engine, 2) if hand else None})
+                         "ratio": round(hand / engine, 2) if hand else None,
+                         "handwritten_api": round(api_hand) if api_hand else None,
+                         "api_ratio": round(api_hand / engine, 2) if api_hand else None})
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"{'game':<10}{'players':>8}{'engine h/s':>12}{'hand-written h/s':>18}{'ratio':>8}")
+    print(f"{'game':<10}{'players':>8}{'engine h/s':>12}{'hand-written h/s':>18}{'ratio':>8}"
+          f"{'hand-written API h/s':>22}{'API ratio':>11}")
     for r in rows:
-        print(f"{r['game']:<10}{r['players']:>8}{r['engine']:>12}{r['handwritten'] or '-':>18}{r['ratio'] or '-':>8}")
+        print(f"{r['game']:<10}{r['players']:>8}{r['engine']:>12}{r['handwritten'] or '-':>18}{r['ratio'] or '-':>8}"
+              f"{r['handwritten_api'] or '-':>22}{r['api_ratio'] or '-':>11}")
+    print("\nh/s = hands per second of uniformly random play (one core). engine: whole matches through\n"
+          "ruledsl's legal_actions/apply_action. hand-written: benchmarks/handwritten.py, one hand in a\n"
+          "tight loop, no API. hand-written API: benchmarks/handwritten_api.py, one plain State class\n"
+          "per game with the same legal_actions/apply_action contract. ratio = hand-written h/s /\n"
+          "engine h/s, API ratio = hand-written API h/s / engine h/s: how many times faster the\n"
+          "hand-written code is (below 1: the engine is faster). '-': no baseline for that count.")
 
 
 if __name__ == "__main__":
