@@ -362,3 +362,126 @@ def test_run_time_errors_are_eval_errors_with_a_place(text, message, col):
 def test_comparing_with_none_works():
     assert run("trump == none") is True and run("trump != none") is False
     assert run("none == 0") is False
+
+
+# ---------------------------------------------------------------- generated code
+
+
+class NoteScope(FakeScope):
+    """`note(x)` records x and returns it: the order in which operands run."""
+
+    def __init__(self):
+        super().__init__()
+        self.notes = []
+        self.functions["note"] = lambda x: self.notes.append(x) or x
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.recursive(st.integers(-20, 20),
+                    lambda inner: st.tuples(inner, st.sampled_from(["+", "-", "*", "/", "//", "%"]), inner),
+                    max_leaves=10))
+def test_arithmetic_of_locals_matches_fractions(tree):
+    # The same as test_arithmetic_matches_fractions with locals for leaves: nothing folds, so
+    # this runs the int fast paths and the slow paths of the generated code.
+    leaves = {}
+
+    def build(t):
+        if not isinstance(t, tuple):
+            name = f"a{len(leaves)}"
+            leaves[name] = t
+            return name, Fraction(t)
+        (lt, lv), op, (rt, rv) = build(t[0]), t[1], build(t[2])
+        if op in ("/", "//", "%") and rv == 0:
+            return f"({lt} + {rt})", lv + rv
+        value = {"+": lv + rv, "-": lv - rv, "*": lv * rv, "/": lv / rv if rv else None,
+                 "//": lv // rv if rv else None, "%": lv % rv if rv else None}[op]
+        return f"({lt} {op} {rt})", Fraction(value)
+    text, value = build(tree)
+    result = run(text, **leaves)
+    assert result == value
+    assert type(result) is (int if value.denominator == 1 else Fraction)
+
+
+def test_operands_run_left_to_right():
+    scope = NoteScope()
+    assert run("note(1) + sum(note(x) for x in [2, 3]) + note(4)", scope) == 10
+    assert run("[note(5), count(note(x) for x in [6]), note(7)]", scope) == [5, 1, 7]
+    assert run("note(8) < note(9) < count(note(x) for x in [10])", scope) is False
+    assert run("note(0) and [note(x) for x in [11]]", scope) == 0
+    assert run("note(12) if note(13) else [note(x) for x in [14]]", scope) == 12
+    assert run("xs[note(0)] + xs[note(1)]", scope) == 4
+    assert scope.notes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 13, 12, 0, 1]
+
+
+def test_any_all_first_count_stop_early():
+    # The answer is known before `none > 1` runs: no error.
+    assert run("any(x > 1 for x in [2, none])") is True
+    assert run("all(x > 1 for x in [0, none])") is False
+    assert run("first(x for x in [0, 1, none] if x > 0)") == 1
+    assert run("count(x for x in [0, none, false, true, 'a'])") == 3
+    with pytest.raises(EvalError) as info:
+        run("any(x > 1 for x in [0, none])")
+    assert (info.value.message, info.value.span.col) == ("cannot compare none > 1", 7)
+
+
+def test_loop_variables_are_restored_after_an_error():
+    env = Env(p="outer")
+    code = compile_expression("[q for q in [1, 2] if [p for p in [q]][0] > none]", locate, FakeScope(), ["p"])
+    with pytest.raises(EvalError):
+        code(env)
+    assert env.locals == {"p": "outer"}
+
+
+def test_a_local_without_a_value():
+    for text, col in [("p + 1", 1), ("1 + lives(p)", 11), ("[x for x in [1] if x == p]", 25)]:
+        with pytest.raises(EvalError) as info:
+            compile_expression(text, locate, FakeScope(), ["p"])(Env())
+        assert (info.value.message, info.value.span.col) == ("'p' has no value here", col)
+    scope = FakeScope()
+    scope.functions["broken"] = lambda x: {}[x]  # the scope's own KeyError is not a local's
+    with pytest.raises(KeyError):
+        compile_expression("broken(p) + p", locate, scope, ["p"])(Env(p=1))
+
+
+def test_integer_division_and_indexing_fast_paths():
+    assert run("p // 2", p=7) == 3 and run("p // 2", p=-7) == -4 and run("p % 2", p=-7) == 1
+    assert run("p // q", p=7, q=-2) == -4 and run("p % q", p=7, q=-2) == -1
+    for text in ("p // 0", "p % q", "p // q"):
+        with pytest.raises(EvalError, match="division by zero"):
+            run(text, p=7, q=0)
+    assert run("xs[p]", p=-1) == 5 and run("xs[p]", p=4) == 5
+    for p, message in [(5, "index 5 is out of range for a list of 5"),
+                       (-6, "index -6 is out of range for a list of 5"),
+                       (True, "an index must be a whole number, not true")]:
+        with pytest.raises(EvalError) as info:
+            run("xs[p]", p=p)
+        assert info.value.message == message
+    assert run("'abc'[p]", p=1) == "b"
+
+
+@pytest.mark.parametrize("text", [
+    # deeper than one generated function may nest loops, blocks or indentation
+    "[" * 12 + "x" + "".join(f" for x{i} in [1]]" for i in range(12)),
+    "sum(" * 10 + "x" + " for x in [1])" * 10,
+    "".join(f"(x{i} if any(y > {i} for y in xs) else " for i in range(18)) + "0" + ")" * 18,
+    "p and (" * 35 + "any(x > 4 for x in xs)" + ")" * 35,
+    " < ".join(["p"] * 600),
+    "not " * 38 + "p",
+])
+def test_deep_expressions_compile_and_run(text):
+    code = compile_expression(text, locate, FakeScope(), ["p", "x"] + [f"x{i}" for i in range(18)])
+    code(Env(p=1, x=1, **{f"x{i}": i for i in range(18)}))
+
+
+def test_expression_text_never_becomes_source(monkeypatch):
+    # Names, texts and numbers of the expression are constants of the generated function.
+    from ruledsl.expr import codegen
+    sources = []
+    monkeypatch.setattr(codegen, "compile", raising=False,
+                        value=lambda source, *rest: sources.append(source) or compile(source, *rest))
+    codegen.factory.cache_clear()
+    assert run("[evil_name for evil_name in ['__import__', 'os.system'] if evil_name != '1 + 1' "
+               "and option.target < 12345]") == ["__import__", "os.system"]
+    assert sources
+    for word in ("evil", "__import__", "os.system", "1 + 1", "target", "12345"):
+        assert word not in "".join(sources)

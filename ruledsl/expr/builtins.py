@@ -3,7 +3,8 @@ such as `hand(p)` or `points(x)`, come from the Scope).
 
 Each takes its evaluated argument(s) and the span of the call, for run-time errors. A call with
 a generator argument, `sum(x for p in xs if c)`, hands over the list of produced values (for
-`argmax`/`argmin`: the list of (x, value) pairs).
+`argmax`/`argmin`: the list of (x, value) pairs); but `count`, `any`, `all` and `first` over a
+generator are loops the compiler writes itself, which stop as soon as the answer is known.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class Builtin:
     one: Callable[[Any, Span], Any] | None = None        # f(x)
     many: Callable[[list, Span], Any] | None = None      # f(x, y, ...) (min, max)
     items: Callable[[list, Span], Any] | None = None     # f(e for x in xs): the values of e
+                                                         # (None: the compiler's own loop)
     pairs: Callable[[list, Span], Any] | None = None     # f(e for x in xs): (x, e) pairs
     generator: bool = True                               # may it take a generator argument?
 
@@ -57,12 +59,6 @@ def _extreme(pick, name):
 
 def _count(xs, span):
     return len(_seq(xs, "count", span))
-
-
-def _count_items(values, span):
-    # `count(lives(p) > 0 for p in s)` counts the true ones, `count(p for p in s if c)` the items:
-    # every produced value counts except false and none (a seat 0 still counts).
-    return sum(1 for v in values if v is not False and v is not None)
 
 
 def _len(xs, span):
@@ -131,13 +127,13 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in [
     Builtin("min", max_args=99, one=_min, many=_min, items=_min),
     Builtin("max", max_args=99, one=_max, many=_max, items=_max),
     Builtin("sum", one=_sum, items=_sum),
-    Builtin("count", one=_count, items=_count_items),
+    Builtin("count", one=_count),
     Builtin("len", one=_len, items=_len),
-    Builtin("any", one=_any, items=_any),
-    Builtin("all", one=_all, items=_all),
+    Builtin("any", one=_any),
+    Builtin("all", one=_all),
     Builtin("sorted", one=_sorted, items=_sorted),
     Builtin("unique", one=_unique, items=_unique),
-    Builtin("first", one=_first, items=_first),
+    Builtin("first", one=_first),
     Builtin("last", one=_last, items=_last),
     Builtin("argmax", pairs=_arg(max, "argmax")),
     Builtin("argmin", pairs=_arg(min, "argmin")),

@@ -7,6 +7,7 @@ reached only when the compiler's fast int path does not apply.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -111,6 +112,19 @@ def neg(x: Any, span: Span | None = None) -> Any:
 
 
 ARITHMETIC = {"+": add, "-": sub, "*": mul, "/": div, "//": floordiv, "%": mod}
+
+
+COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+           ">": operator.gt, ">=": operator.ge,
+           "in": lambda x, y: x in y, "not in": lambda x, y: x not in y}
+
+
+def compare(op: str, x: Any, y: Any, span: Span | None = None) -> bool:
+    """x OP y, or EvalError where Python cannot compare them (`none < 1`, `1 in 2`)."""
+    try:
+        return COMPARE[op](x, y)
+    except TypeError:
+        raise compare_error(op, x, y, span) from None
 
 
 def compare_error(op: str, x: Any, y: Any, span: Span | None) -> EvalError:
