@@ -137,13 +137,7 @@ def _recipients(b, node, first, into, locals_):
 
         def each(st):
             seat = start(st) if start else st.step_seat(st.dealer, st.prog.direction)
-            seats = [seat]
-            for _ in range(st.n - 1):
-                seat = st.step_seat(seat, st.prog.direction)
-                if seat == seats[0]:
-                    break
-                seats.append(seat)
-            return [base + s for s in seats]
+            return [base + s for s in st.play_order(seat)]
         return each
     seats = b.expr(node, locals_)
 
@@ -166,12 +160,7 @@ class Draw(Op):
         if not stock:
             return self.here + 1
         upto = self.upto(st)
-        seat = self.first(st)
-        order = [seat]
-        for _ in range(st.n - 1):
-            seat = st.step_seat(seat, st.prog.direction)
-            if seat not in order:
-                order.append(seat)
+        order = st.play_order(self.first(st))
         need = [max(0, upto - len(zones[self.base + s])) for s in order]
         if not self.rounds and stock < sum(need):
             if stock and not st.hv.get("stock_dead"):      # said once, and not of an empty stock

@@ -56,7 +56,11 @@ class GameScope:
         if name in self.zones or name in self.counters:
             raise RuleError(span, f"'{name}' belongs to each {self._owner(name)}",
                             f"write {name}(player) or {name}(some seat)")
-        raise RuleError(span, f"unknown name '{name}'", did_you_mean(name, self.names()))
+        hint = did_you_mean(name, self.names())
+        truth = {"yes": "true", "no": "false", "on": "true", "off": "false"}.get(name.lower())
+        if truth:
+            hint = f"YAML 1.1 reads {name} as {truth}; here write {truth}"
+        raise RuleError(span, f"unknown name '{name}'", hint)
 
     def _owner(self, name):
         kind = (self.zones.get(name) or self.counters.get(name))[0]
@@ -124,7 +128,9 @@ class GameScope:
                 raise RuleError(span, f"'{name}' is a seat; assign it without ( )")
             return (lambda st: getattr(st, name)), (lambda st, v: setattr(st, name, v))
         if name not in self.counters:
-            hint = did_you_mean(name, self.counters) or "declare it under 'counters:'"
+            hint = did_you_mean(name, self.counters) or (
+                f"declare it: counters: {{{name}: {{per: player, start: 0}}}}" if index is not None
+                else f"declare it: counters: {{{name}: 0}}")
             raise RuleError(span, f"unknown counter '{name}'", hint)
         owner, base = self.counters[name]
         if (owner == "game") != (index is None):
@@ -220,15 +226,7 @@ class GameScope:
             return [p for p in order(st, s) if p != s]
 
         def order(st, s):
-            n, d = st.n, st.prog.direction
-            if st.live == n:
-                return [(s + d * i) % n for i in range(n)]
-            seats, p = [], s if not st.out[s] else st.step_seat(s, st.prog.direction)
-            for _ in range(st.n):
-                if not st.out[p] and p not in seats:
-                    seats.append(p)
-                p = st.step_seat(p, st.prog.direction)
-            return seats
+            return st.play_order(s)
 
         return {
             "left": seats_fn(lambda st, s: st.step_seat(s, 1)),

@@ -95,6 +95,15 @@ class State:
                 return seat
         return seat
 
+    def play_order(self, seat: int) -> list[int]:
+        """The seats in the match in play order, starting at `seat` (or the next one in)."""
+        n, d = self.n, self.prog.direction
+        if self.live == n:
+            return [(seat + d * i) % n for i in range(n)]
+        if self.out[seat]:
+            seat = self.step_seat(seat, d)
+        return [s for s in ((seat + d * i) % n for i in range(n)) if not self.out[s]]
+
     def emit(self, kind: str, **data) -> None:
         if self.events is not None:
             data["kind"] = kind

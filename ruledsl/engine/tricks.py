@@ -112,10 +112,13 @@ class Play(Op):
         bigger = [k for k in sizes if k > 1 and k <= len(hand)]
         if bigger:
             r = self.cfg.trumps.ranking(st)
-            suit, ordered = r.suit, _shown_order(r, hand)
+            by_suit: dict = {}
+            for c in _shown_order(r, hand):      # groups keep the order players sort hands in
+                by_suit.setdefault(r.suit[c], []).append(c)
             for k in bigger:
-                out += [combo for combo in combinations(ordered, k)
-                        if all(suit[c] == suit[combo[0]] for c in combo)]
+                for group in by_suit.values():
+                    if len(group) >= k:
+                        out += combinations(group, k)
         return out
 
     def apply(self, st, action):
