@@ -77,6 +77,19 @@ class Collector:
     def add(self, error: RuleError) -> None:
         self.errors.append(error)
 
+    def attempt(self, fn, *args, default=None):
+        """Run one reading or compiling step; its errors are collected and `default` returned,
+        so the work goes on and every mistake of a file is reported at once."""
+        try:
+            return fn(*args)
+        except RuleError as exc:
+            self.errors.append(exc)
+        except RuleErrors as many:
+            self.errors.extend(many.errors)
+        except Reported:
+            pass
+        return default
+
     def error(self, span: Span, message: str, hint: str | None = None) -> None:
         self.errors.append(RuleError(span, message, hint))
 

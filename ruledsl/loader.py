@@ -7,7 +7,6 @@ reports unknown names with the same kind of located error.
 from __future__ import annotations
 
 import os
-from fractions import Fraction
 from pathlib import Path
 
 import attrs
@@ -17,7 +16,7 @@ from .engine.cards import PACKS, SUITS, normal_rank, split_card
 from .errors import Collector, Reported, RuleError, RuleErrors, did_you_mean
 from .model import CounterSpec, DeckSpec, OptionSpec, Players, Ruleset, Step, ZoneSpec
 from .source import NOWHERE, Source, Span
-from .yamlnodes import (Map, Scalar, Seq, as_bool, as_int, as_list, as_map, as_number, as_text,
+from .yamlnodes import (Map, Scalar, as_bool, as_int, as_list, as_map, as_number, as_text,
                         check_keys, node_kind, read_yaml)
 
 TOP_KEYS = ("name", "description", "extends", "players", "teams", "direction", "deck", "zones",
@@ -115,16 +114,7 @@ class _Reader:
         self.root, self.source, self.errors = root, source, errors
 
     def attempt(self, fn, *args, default=None):
-        """Run one reader; a RuleError is collected and `default` returned, so reading goes on."""
-        try:
-            return fn(*args)
-        except RuleError as exc:
-            self.errors.add(exc)
-        except RuleErrors as many:
-            self.errors.errors.extend(many.errors)
-        except _Reported:
-            pass
-        return default
+        return self.errors.attempt(fn, *args, default=default)
 
     def ruleset(self) -> Ruleset:
         root, e = self.root, self.errors
@@ -254,7 +244,11 @@ class _Reader:
             r = self.rank(item, ranks) if normal_rank(as_text(item, "a rank")) in PACKS["french-52"] \
                 else self.rank(item, ranks)
             if r in seen:
-                raise RuleError(item.span, f"rank '{r}' is listed twice in {what}")
+                given = {normal_rank(i.text) for i in items if isinstance(i, Scalar)}
+                missing = [m for m in ranks if m not in given]
+                raise RuleError(item.span, f"rank '{r}' is listed twice in {what}",
+                                f"each rank appears once; {what} leaves out {' '.join(missing)}"
+                                if complete and missing else "each rank appears once")
             seen.append(r)
         missing = [r for r in ranks if r not in seen]
         if complete and missing:
@@ -282,7 +276,7 @@ class _Reader:
             return parts[0] + parts[1]
         if normal_rank(text) in PACKS["french-52"] or (parts and parts[0] in PACKS["french-52"]):
             raise RuleError(key.span, f"{what} names '{key.text}', which is not in the deck",
-                            "it was removed by deck.remove or deck.keep")
+                            f"the deck's ranks are {' '.join(ranks)}")
         raise RuleError(key.span, f"unknown rank or card '{key.text}' in {what}",
                         did_you_mean(text, ranks) or "write a rank (K) or a card (QS)")
 

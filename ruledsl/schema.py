@@ -24,7 +24,7 @@ from fractions import Fraction
 from . import loader
 from .engine import captures, deal, decisions, tricks, trumps
 from .engine.cards import PACKS
-from .yamlnodes import Map, Scalar, Seq
+from .yamlnodes import Map, Seq
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 IDENTIFIER = "^[a-z_][a-z0-9_]*$"       # zone, option and counter names (loader._Reader.identifier)

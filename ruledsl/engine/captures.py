@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from ..yamlnodes import as_bool, as_list, as_map, as_text
-from .flow import Jump, Op, show
+from .flow import Op
 from .state import NOBODY
 
 BONUS_KEYS = ("name", "when", "do")      # one entry of `bonuses:`, every key required
@@ -189,7 +189,10 @@ def compile_captures(b, step, locals_):
     bonuses = []
     for item in as_list(get("bonuses"), "bonuses") if get("bonuses") is not None else ():
         bm = as_map(item, "a bonus")
-        b.check_keys(bm, BONUS_KEYS, "a bonus", required=BONUS_KEYS)
+        b.check_keys(bm, BONUS_KEYS, "a bonus", required=BONUS_KEYS,
+                     hints={"name": "the bonus's name for the log, e.g. name: sweep",
+                            "when": "the condition, e.g. when: count(table) == 0",
+                            "do": "what it pays, e.g. do: sweeps(player) += 1"})
         bonuses.append((as_text(bm.get("name"), "name"), b.expr(bm.get("when"), inner),
                         b.statements(bm.get("do"), inner)))
     cfg = Captures(zones["hand"][1], table, zones[pile_name][1], zones[pile_name][0],

@@ -101,7 +101,6 @@ def _deal_slices(zones, dests, count, packet):
 
 def compile_deal(b, step, locals_):
     m = step.args
-    layout = b.layout
     into = as_text(m.get("into"), "into") if m.get("into") else "hand"
     recipients = _recipients(b, m.get("to"), m.get("first"), into, locals_)
     count = b.expr(m.get("count"), locals_)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import RuleError, RuleErrors
 from ..loader import load, parse_option_value
-from ..source import NOWHERE, Source, Span
+from ..source import Source, Span
 from .program import Program
 from .state import NOBODY, State
 

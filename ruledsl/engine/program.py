@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import Collector, Reported, RuleError, RuleErrors
+from ..errors import Collector, Reported, RuleError
 from ..expr import compile_binding, compile_expression, compile_statements
 from ..source import NOWHERE
 from ..yamlnodes import Scalar, as_list, check_keys, node_kind
@@ -192,22 +192,18 @@ class Builder:
             branch.target = self.here
 
     def attempt(self, fn, *args):
-        try:
-            return fn(*args)
-        except RuleError as exc:
-            self.errors.add(exc)
-        except RuleErrors as many:
-            self.errors.errors.extend(many.errors)
-        except Reported:
-            pass
-        return None
+        return self.errors.attempt(fn, *args)
 
     # -- expressions --------------------------------------------------------------------------
 
     def expr(self, node, locals_=()):
         """Compile an expression scalar; on error, collect it and return a stand-in."""
         if not isinstance(node, (Scalar, Snippet)):
-            self.errors.error(node.span, f"expected an expression, found {node_kind(node)}")
+            self.errors.error(node.span, f"expected an expression, found {node_kind(node)}",
+                              "YAML reads an unquoted [ … ] as its own list: an expression is one "
+                              "value (5, 40 // players), and an expression list is quoted: \"[a, b]\""
+                              if node_kind(node) == "a list" else
+                              "YAML reads { … } and 'key: value' as a mapping: quote the expression")
             return _broken
         try:
             self.sources.append(("expression", node))
@@ -255,9 +251,9 @@ class Builder:
         parts.append(text[pos:])
         return [p for p in parts if p != ""]
 
-    def check_keys(self, m, allowed, what, required=()):
+    def check_keys(self, m, allowed, what, required=(), hints=None):
         """Report unknown and missing keys; a missing required key stops the step (Reported)."""
-        if not check_keys(m, allowed, what, self.errors, required=required):
+        if not check_keys(m, allowed, what, self.errors, required=required, hints=hints):
             raise Reported
 
 

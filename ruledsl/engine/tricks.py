@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..errors import RuleError, did_you_mean
-from ..yamlnodes import Scalar, as_int, as_list, as_text
+from ..yamlnodes import as_int, as_list, as_text
 from .cards import SUITS, Card
 from .flow import Bind, Jump, Op
 from .scope import plays_beat
