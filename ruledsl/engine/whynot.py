@@ -59,8 +59,8 @@ def example(st, predicate=lambda text: True) -> str:
     return ""
 
 
-def _card_problems(st, cards, hand) -> str | None:
-    """The named cards must exist in this game, be named once, and be held."""
+def _card_problems(st, cards, place, absent=lambda xs: f"you do not hold {either(xs)}") -> str | None:
+    """The named cards must exist in this game, be named once, and be in `place` (the hand)."""
     deck = st.prog.deck.by_name
     missing = [str(c) for c in cards if str(c) not in deck]
     if missing:
@@ -68,10 +68,12 @@ def _card_problems(st, cards, hand) -> str | None:
     twice = [str(c) for i, c in enumerate(cards) if c in cards[:i]]
     if twice:
         return f"you named {twice[0]} twice"
-    absent = [str(c) for c in cards if c not in hand]
-    if absent:
-        return f"you do not hold {either(absent)}"
-    return None
+    away = [str(c) for c in cards if c not in place]
+    return absent(away) if away else None
+
+
+def _not_on_table(cards) -> str:
+    return f"{either(cards, 'and')} {'is' if len(cards) == 1 else 'are'} not on the table"
 
 
 def _bad_word(tokens, allowed=()) -> str | None:
@@ -181,15 +183,9 @@ def capture_why_not(op, st, action) -> str:
             if takes:
                 return f"you must capture when you can: {card} can take {' '.join(str(t) for t in takes[0])}"
         return "that play is not allowed now"
-    missing = [str(t) for t in taken if str(t) not in st.prog.deck.by_name]
-    if missing:
-        return f"there is no {either(missing, 'and no')} in this game's deck"
-    twice = [str(t) for i, t in enumerate(taken) if t in taken[:i]]
-    if twice:
-        return f"you named {twice[0]} twice"
-    off = [str(t) for t in taken if t not in table]
-    if off:
-        return f"{either(off, 'and')} {'is' if len(off) == 1 else 'are'} not on the table"
+    problem = _card_problems(st, list(taken), table, _not_on_table)
+    if problem:
+        return problem
     ranks, values = cfg.ranks, cfg.values
     same_rank = len(taken) == 1 and ranks[taken[0]] == ranks[card]
     if same_rank:
