@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .errors import Collector, RuleError
 from .expr import parse_binding, parse_expression, parse_statements
-from .expr.ast import Assign, Binding, Call, Comprehension, Literal, Move, Name, Option, Reveal, Target, children
+from .expr.ast import Literal, names_read_written
 from .loader import read_steps
 from .schema import VALUES
 from .yamlnodes import Map, Scalar
@@ -70,40 +70,10 @@ def uses(sources) -> tuple[set[str], set[str]]:
         else:
             trees = [parse_binding(node.text, node.locate)[1]]
         for tree in trees:
-            _walk(tree, frozenset(), reads, writes)
+            r, w = names_read_written(tree)
+            reads |= r
+            writes |= w
     return reads, writes
-
-
-def _walk(node, bound: frozenset, reads: set, writes: set) -> None:
-    if isinstance(node, Name):
-        if node.name not in bound:
-            reads.add(node.name)
-        return
-    if isinstance(node, Option):
-        reads.add(f"option.{node.name}")
-        return
-    if isinstance(node, Target):
-        writes.add(node.name)
-        if node.index is not None:
-            _walk(node.index, bound, reads, writes)
-        return
-    if isinstance(node, Call):
-        reads.add(node.name)
-    loop = getattr(node, "loop", None) if isinstance(node, (Comprehension, Assign, Move, Reveal)) else None
-    if loop is not None:
-        _walk(loop.seq, bound, reads, writes)
-        inner = bound | {loop.var}
-        if loop.cond is not None:
-            _walk(loop.cond, inner, reads, writes)
-        for child in children(node):
-            if child is not loop:
-                _walk(child, inner, reads, writes)
-        return
-    if isinstance(node, Binding):
-        _walk(node.seq, bound, reads, writes)
-        return
-    for child in children(node):
-        _walk(child, bound, reads, writes)
 
 
 # -- steps that can never run --------------------------------------------------------------------

@@ -196,39 +196,46 @@ def children(node: Node) -> Iterator[Node]:
 def names_used(node: Node) -> set[str]:
     """Bare names, function names, counter/zone names of statements, and `option.NAME`s that
     `node` refers to; loop variables bound inside `node` are left out."""
-    found: set[str] = set()
-    _collect(node, frozenset(), found)
-    return found
+    reads, writes = names_read_written(node)
+    return reads | writes
 
 
-def _collect(node: Node, bound: frozenset[str], found: set[str]) -> None:
+def names_read_written(node: Node) -> tuple[set[str], set[str]]:
+    """The names `node` reads and the counters or zones its statements write (assignment
+    targets, move destinations); loop variables bound inside `node` are left out."""
+    reads: set[str] = set()
+    writes: set[str] = set()
+    _walk(node, frozenset(), reads, writes)
+    return reads, writes
+
+
+def _walk(node: Node, bound: frozenset[str], reads: set[str], writes: set[str]) -> None:
     if isinstance(node, Name):
         if node.name not in bound:
-            found.add(node.name)
+            reads.add(node.name)
         return
     if isinstance(node, Option):
-        found.add(f"option.{node.name}")
+        reads.add(f"option.{node.name}")
         return
-    if isinstance(node, (Call, Target)):
-        found.add(node.name)
-    if isinstance(node, Comprehension):
-        _collect(node.loop.seq, bound, found)
-        inner = bound | {node.loop.var}
-        if node.loop.cond is not None:
-            _collect(node.loop.cond, inner, found)
-        _collect(node.element, inner, found)
+    if isinstance(node, Target):
+        writes.add(node.name)
+        if node.index is not None:
+            _walk(node.index, bound, reads, writes)
         return
-    if isinstance(node, (Assign, Move, Reveal)) and node.loop is not None:
-        _collect(node.loop.seq, bound, found)
-        inner = bound | {node.loop.var}
-        if node.loop.cond is not None:
-            _collect(node.loop.cond, inner, found)
+    if isinstance(node, Call):
+        reads.add(node.name)
+    loop = node.loop if isinstance(node, (Comprehension, Assign, Move, Reveal)) else None
+    if loop is not None:
+        _walk(loop.seq, bound, reads, writes)
+        inner = bound | {loop.var}
+        if loop.cond is not None:
+            _walk(loop.cond, inner, reads, writes)
         for child in children(node):
-            if child is not node.loop:
-                _collect(child, inner, found)
+            if child is not loop:
+                _walk(child, inner, reads, writes)
         return
     if isinstance(node, Binding):
-        _collect(node.seq, bound, found)
+        _walk(node.seq, bound, reads, writes)
         return
     for child in children(node):
-        _collect(child, bound, found)
+        _walk(child, bound, reads, writes)
