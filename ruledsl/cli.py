@@ -11,13 +11,32 @@ import sys
 
 import click
 
-from .errors import RuleErrors
+from .errors import RuleError, RuleErrors
 from .engine.game import OptionError, load_game
+from .expr import EvalError
+from .simulate import StepLimit
 
 
 def _fail_rules(errors: RuleErrors) -> None:
     click.echo(errors.render(), err=True)
     sys.exit(1)
+
+
+def _fail_play(exc: Exception) -> None:
+    """A match stopped by its rules (a RuleError at a step, an expression failing, a limit):
+    the located report when there is a place, else one line; exit 1, never a traceback."""
+    if isinstance(exc, RuleErrors):
+        _fail_rules(exc)
+    if isinstance(exc, RuleError):
+        _fail_rules(RuleErrors([exc]))
+    span = getattr(exc, "span", None)
+    if span is not None and span.source is not None:
+        _fail_rules(RuleErrors([RuleError(span, str(exc))]))
+    click.echo(f"error: {exc}", err=True)
+    sys.exit(1)
+
+
+PLAY_ERRORS = (RuleError, RuleErrors, EvalError, StepLimit)
 
 
 def _load(path: str):
@@ -45,6 +64,8 @@ def _new_state(game, seed, players, options, **kw):
         return game.new_initial_state(seed=seed, players=players, options=options, **kw)
     except OptionError as exc:
         raise click.BadParameter(str(exc), param_hint="'--set'") from None
+    except PLAY_ERRORS as exc:
+        _fail_play(exc)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -82,6 +103,8 @@ def run(ruleset, players, seat, watch, seed, sets, log_path):
                   random.Random(seed), log)
     try:
         table.play()
+    except PLAY_ERRORS as exc:
+        _fail_play(exc)
     except (Quit, KeyboardInterrupt):
         click.echo("\nLeft the table." + (f" The log so far is in {log_path}." if log_path else ""))
     finally:
@@ -134,8 +157,8 @@ def simulate(ruleset, games, players, seed, sets, as_json):
     _new_state(game, seed, players, options)    # checks --players and --set
     try:
         result = run_sim(game, games, players, seed, options)
-    except RuleErrors as errors:
-        _fail_rules(errors)
+    except PLAY_ERRORS as exc:
+        _fail_play(exc)
     data = result.to_dict()
     if as_json:
         click.echo(json.dumps(data))

@@ -106,9 +106,6 @@ def _read(path: Path) -> tuple[Map, Source]:
     return root, source
 
 
-_Reported = Reported  # a required key is missing; its error is already collected
-
-
 class _Reader:
     def __init__(self, root: Map, source: Source, errors: Collector):
         self.root, self.source, self.errors = root, source, errors
@@ -159,7 +156,7 @@ class _Reader:
             return Players(n, n, n)
         m = as_map(node, "players")
         if not check_keys(m, PLAYERS_KEYS, "players", self.errors, required=("min", "max")):
-            raise _Reported
+            raise Reported
         lo = as_int(m.get("min"), "players.min", min=1, max=12)
         hi = as_int(m.get("max"), "players.max", min=1, max=12)
         if hi < lo:
@@ -207,7 +204,7 @@ class _Reader:
         if not check_keys(m, DECK_KEYS, "deck",
                           self.errors, required=("order",),
                           hints={"order": "the ranks high to low, e.g. order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]"}):
-            raise _Reported
+            raise Reported
         pack = as_text(m.get("pack"), "deck.pack") if m.get("pack") else "french-52"
         if pack not in PACKS:
             raise RuleError(m.get("pack").span, f"unknown pack '{pack}'",
@@ -328,7 +325,7 @@ class _Reader:
         if isinstance(value, Map):
             if not check_keys(value, OPTION_KEYS, f"option '{name}'",
                               self.errors, required=("default",)):
-                raise _Reported
+                raise Reported
             default_node = value.get("default")
         else:
             default_node, value = value, None
@@ -407,7 +404,7 @@ class _Reader:
         if isinstance(args, Map) and "keys" in table:
             if not check_keys(args, table["keys"], f"'{kind}'", self.errors,
                               required=table.get("required", ()), hints=table.get("hints")):
-                raise _Reported
+                raise Reported
         elif table.get("inline") and isinstance(args, Map):
             raise RuleError(args.span, f"'{kind}' takes an expression here, found a mapping")
         elif "keys" in table and not isinstance(args, Map) and not (args is None and not table.get("required")):

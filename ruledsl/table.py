@@ -84,7 +84,7 @@ class Table:
     def summary(self, e: dict) -> str:
         st = self.st
         seats = range(st.n)
-        width = max(8, *(len(label) for label in e["lines"]))
+        width = max([8, *(len(label) for label in e["lines"])])   # no summary lines: just 8
         head = " " * width + "".join(f"{SEAT_NAMES[s]:>8}" for s in seats)
         rows = [f"{label:<{width}}" + "".join(f"{v:>8}" for v in values)
                 for label, values in e["lines"].items()]

@@ -238,6 +238,10 @@ _EXPLAIN = [  # (pattern in "context | problem", message (None: PyYAML's), hint,
     (r"block scalar", None, "after '|' or '>' only '-', '+' or a digit 1-9 may follow", False),
     (r"sequence entries are not allowed", None,
      "start the list on the next line, indented; or quote the value if '-' is part of it", False),
+    (r"expected <block end>, but found '<block mapping start>'",
+     "this key does not line up with the keys above it", _INDENT_HINT, False),
+    (r"expected <block end>, but found '(-|<block sequence start>)'", "a list item cannot start here",
+     _INDENT_HINT, False),
     (r"<block end>", None, _INDENT_HINT, False),
     (r"flow sequence", None, "the '[' on line {line} needs ',' between items and a closing ']'", False),
     (r"flow mapping", None, "the '{' on line {line} needs ',' between items and a closing '}'", False),
@@ -265,8 +269,9 @@ def _explain(problem: str, context: str, before: str) -> tuple[str, str | None, 
     """(message, hint, locate at the context mark) for a PyYAML problem, in an author's words."""
     if problem.startswith("mapping values are not allowed"):
         # `when: a: b` wants quotes; a key alone on a too-deep line wants less indentation
-        hint = _QUOTE + " (': ' inside a value starts a mapping)" if ":" in before else _INDENT_HINT
-        return problem, hint, False
+        if ":" in before:
+            return "':' cannot follow a value here", _QUOTE + " (': ' inside a value starts a mapping)", False
+        return "a key cannot start here: this line continues the value above it", _INDENT_HINT, False
     for pattern, message, hint, at_context in _EXPLAIN:
         found = re.search(pattern, f"{context} | {problem}")
         if found:

@@ -7,7 +7,7 @@ live on a small stack in the state, so an ask inside another ask's `then` works.
 """
 from __future__ import annotations
 
-from ..errors import RuleError
+from ..errors import RuleError, did_you_mean
 from ..yamlnodes import Map, as_bool, as_list, as_map, as_text
 from .flow import Jump, Op, show
 from .state import NOBODY
@@ -115,9 +115,9 @@ def compile_ask(b, step, locals_):
     until = set()
     if m.get("until") is not None:
         for item in _names(m.get("until")):
-            if item.text not in names:
+            if as_text(item, "a choice named by until") not in names:
                 raise RuleError(item.span, f"'until' names '{item.text}', which is not a choice here",
-                                f"choices: {', '.join(names)}")
+                                did_you_mean(item.text, names) or f"the choices are: {', '.join(names)}")
             until.add(item.text)
     prompt = as_text(m.get("prompt"), "prompt") if m.get("prompt") else ""
     ask = b.emit(Ask(b.here, choices, until, prompt, step.span))
@@ -137,7 +137,8 @@ def _choice(b, key, value, inner, blocks) -> Choice:
     name = key.text
     if not name.replace("_", "").isalnum() or not name.islower():
         raise RuleError(key.span, f"'{name}' cannot name a choice", "choices are lower-case words")
-    if value is None or (not isinstance(value, Map) and getattr(value, "text", None) in ("", "~")):
+    if value is None or (not isinstance(value, Map) and getattr(value, "text", None) in ("", "~", "null")
+                          and not getattr(value, "style", "")):
         return Choice(name, None, None, None, None)
     m = as_map(value, f"choice '{name}'")
     b.check_keys(m, CHOICE_KEYS, f"choice '{name}'")

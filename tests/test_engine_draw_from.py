@@ -1,0 +1,49 @@
+"""`draw: {from: ZONE}` takes one zone as well as a list of zones."""
+import pytest
+
+import ruledsl
+from ruledsl.errors import RuleErrors
+
+GAME = """\
+name: Draw test
+players: 2
+deck:
+  order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+zones:
+  won: {owner: player, visible: nobody}
+hand:
+  - deal: {to: each, count: 2}
+  - tricks:
+      follow: any
+      won: won
+      after_trick:
+        - draw: {upto: 2, from: FROM}
+after_hand:
+  - end_match: seats
+"""
+
+
+def state(tmp_path, source):
+    path = tmp_path / "g.yaml"
+    path.write_text(GAME.replace("FROM", source))
+    return ruledsl.load_game(path).new_initial_state(seed=4)
+
+
+@pytest.mark.parametrize("source", ["deck", "[deck]"])
+def test_one_zone_or_a_list(tmp_path, source):
+    st = state(tmp_path, source)
+    deck, hand = st.prog.layout.zones["deck"][1], st.prog.layout.zones["hand"][1]
+    assert len(st.zones[deck]) == 52 - 4
+    for _ in range(2):                       # one trick: each player plays one card
+        st.apply_action(st.legal_actions()[0])
+    # Both hands refilled to 2 from the deck: 48 - 2 cards left.
+    assert [len(st.zones[hand + s]) for s in (0, 1)] == [2, 2]
+    assert len(st.zones[deck]) == 46
+
+
+def test_a_zone_of_each_player_is_refused(tmp_path):
+    with pytest.raises(RuleErrors) as info:
+        state(tmp_path, "won")
+    (error,) = info.value.errors
+    assert error.message == "draw takes from a zone of the table, and 'won' belongs to each player"
+    assert (error.span.line, error.span.col) == (13, 33)     # the w of `from: won`
