@@ -158,17 +158,7 @@ class Scenario:
             if key.text not in layout.counters:
                 raise RuleError(key.span, f"unknown counter '{key.text}'")
             per, _ = layout.counters[key.text]
-            if per == "game":
-                out[key.text] = self.value(value)
-            else:
-                size = self.n if per == "player" else layout.team_count()
-                current = [None] * size
-                start = self.game.new_initial_state(players=self.n).cv
-                base = layout.counters[key.text][1]
-                current = [start[base + i] for i in range(size)]
-                for seat, v in self.per_seat(value, key.text).items():
-                    current[seat] = v
-                out[key.text] = current
+            out[key.text] = self.value(value) if per == "game" else self.per_seat(value, key.text)
         return out
 
     def deals(self, node):

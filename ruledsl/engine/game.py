@@ -143,6 +143,6 @@ def _set_counters(st, prog, counters: dict) -> None:
         per, base = prog.layout.counters[name]
         if per == "game":
             st.cv[base] = value
-        else:
-            for i, v in enumerate(value):
+        else:       # one value per owner: a list, or a mapping of some owners to values
+            for i, v in (value.items() if isinstance(value, dict) else enumerate(value)):
                 st.cv[base + i] = v
