@@ -28,7 +28,7 @@ from .engine.actions import IllegalAction
 from .engine.flow import show
 from .engine.game import OptionError, load_game
 from .engine.scope import SEAT_NAMES
-from .errors import RuleError, RuleErrors
+from .errors import Collector, RuleError, RuleErrors
 from .expr import compile_expression
 from .source import Source
 from .yamlnodes import Map, Scalar, Seq, as_int, as_list, as_map, as_text, check_keys, read_yaml
@@ -84,7 +84,7 @@ def run_file(path) -> Outcome:
 class Scenario:
     def __init__(self, path: Path, root: Map):
         self.path, self.root = path, root
-        errors = _Errors()
+        errors = Collector()
         check_keys(root, TOP, "a scenario", errors, required=("ruleset",))
         errors.check()
 
@@ -237,14 +237,13 @@ class Scenario:
             return
         if goal not in AUTO:
             raise RuleError(node.span, f"unknown auto goal '{goal}'", f"use a number or one of {', '.join(AUTO)}")
-        start_hand = st.hand_no
-        tricks = len(self.events("trick"))
-        while not st.is_terminal():
-            if goal == "end_of_hand" and (st.hand_no != start_hand or self.events("summary", after=True)):
-                if st.hand_no != start_hand or self._summary_since(start_hand):
-                    break
-            if goal == "end_of_trick" and len(self.events("trick")) > tricks:
-                break
+        start_hand, tricks = st.hand_no, len(self.events("trick"))
+
+        def reached() -> bool:
+            if goal == "end_of_hand":
+                return st.hand_no != start_hand or self._summary_since(start_hand)
+            return goal == "end_of_trick" and len(self.events("trick")) > tricks
+        while not st.is_terminal() and not reached():
             st.apply_action(st.legal_actions()[0])
 
     def _summary_since(self, hand) -> bool:
@@ -257,7 +256,7 @@ class Scenario:
     # -- expectations -------------------------------------------------------------------------
 
     def expect(self, m: Map, where: str) -> None:
-        errors = _Errors()
+        errors = Collector()
         check_keys(m, EXPECT, "expect", errors)
         errors.check()
         st = self.st
@@ -394,21 +393,6 @@ class Scenario:
                     if isinstance(value, Scalar) else [str(self.prog.deck.card(x.text)) for x in value.items]
                 got[key.text], want[key.text] = sorted(cards), sorted(want_cards)
         return got, want
-
-
-class _Errors:
-    def __init__(self):
-        self.errors = []
-
-    def add(self, e):
-        self.errors.append(e)
-
-    def error(self, span, message, hint=None):
-        self.errors.append(RuleError(span, message, hint))
-
-    def check(self):
-        if self.errors:
-            raise RuleErrors(self.errors)
 
 
 def _norm(text: str) -> str:
