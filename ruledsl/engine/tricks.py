@@ -28,6 +28,7 @@ class Tricks:
     def __init__(self, trumps, hand, won, won_owner, count, sizes, follow, open_, teams):
         self.trumps, self.hand, self.won, self.won_owner = trumps, hand, won, won_owner
         self.count, self.sizes, self.follow, self.open, self.teams = count, sizes, follow, open_, teams
+        self.fixed = trumps.plain if trumps.suit_fn is None else None    # no trumps: one ranking
 
 
 class SetLeader(Op):
@@ -93,7 +94,7 @@ class Play(Op):
         follow = cfg.follow
         if follow == "any":
             return [ONE[c] for c in hand]
-        r = cfg.trumps.ranking(st)
+        r = cfg.fixed or cfg.trumps.ranking(st)
         suit = r.suit
         led_suit = suit[led[0]]
         same = [ONE[c] for c in hand if suit[c] == led_suit]
@@ -131,7 +132,7 @@ class Play(Op):
             st.best = 0
             beat = True
         else:
-            r = cfg.trumps.ranking(st)
+            r = cfg.fixed or cfg.trumps.ranking(st)
             best = trick[st.best][1]
             if len(action) == 1:        # the common case, inlined: Ranking.beats
                 c, b = action[0], best[0]
