@@ -13,6 +13,11 @@ Cards are small ints, ``suit * ranks_per_suit + rank_index``, with rank indexes 
 weakest to strongest, so two cards of one suit compare by plain ``<``. Suits are 0=S, 1=H,
 2=D, 3=C.
 
+Each game's rules pieces that do not lie inside the play loop (the deal, the scoring, the
+capture enumeration, Kozel's bura / four aces check and refill, ...) are functions of their
+own, which benchmarks/handwritten_api.py calls too; the play loops stay inline, each random
+choice where the decision falls (Coteccio and Ciapanò share theirs, ``follow_suit_tricks``).
+
 Usage::
 
     python benchmarks/handwritten.py [--seconds 2] [--json]
@@ -42,52 +47,34 @@ def _anticlockwise(first, n):
     return [(first - k) % n for k in range(n)]
 
 
-# ---------------------------------------------------------------------------------------------
-# 1. Coteccio (2-7 players, anticlockwise, 5 tricks, lose a life for most points)
-# ---------------------------------------------------------------------------------------------
-
-# rank index 0..9 = 2 3 4 5 6 7 J Q K A
-COTECCIO_POINTS = (0, 0, 0, 0, 0, 0, 3, 4, 5, 6)
-COTECCIO_LAST_TRICK = 6
-
-
-def play_hand_coteccio(rng, players):
-    """One hand of Coteccio.
-
-    Returns ``{'annulled': True}`` when the four-trick player annuls, else
-    ``{'annulled': False, 'points': [...], 'lives': [...], 'capotto': bool|None}`` where
-    ``lives`` is each seat's change of lives and ``capotto`` is None when the capotto option
-    did not arise.
-    """
-    n = players
-    assert 2 <= n <= 7
-    deck = list(range(40))
+def deal(rng, cards, n, count, clockwise=False):
+    """Shuffle a deck of ``cards`` cards, draw the dealer and deal ``count`` cards to each of the
+    ``n`` seats, one at a time, starting from the dealer's next seat in the direction of play (the
+    dealer's left clockwise, the dealer's right anticlockwise). Returns ``(hands, dealer, deck)``,
+    ``deck`` being what is left of it (its top is the end of the list)."""
+    deck = list(range(cards))
     rng.shuffle(deck)
     dealer = rng.randrange(n)
-
-    # Deal 5 each, one at a time, anticlockwise from the dealer's right; the rest is unused.
-    deal_order = _anticlockwise((dealer - 1) % n, n)
+    order = _clockwise((dealer + 1) % n, n) if clockwise else _anticlockwise((dealer - 1) % n, n)
     hands = [[] for _ in range(n)]
-    for _ in range(5):
-        for seat in deal_order:
+    for _ in range(count):
+        for seat in order:
             hands[seat].append(deck.pop())
-    dealt_points = sum(COTECCIO_POINTS[c % 10] for h in hands for c in h)
+    return hands, dealer, deck
 
-    points = [0] * n
-    trick_winners = []
-    leader = deal_order[0]
-    four_trick_player = None
-    for trick in range(5):
-        if trick == 4 and trick_winners.count(trick_winners[0]) == 4:
-            # The capotto option: the player who won tricks 1-4 (and leads trick 5) decides.
-            four_trick_player = leader
-            if rng.choice(("annul", "play")) == "annul":
-                return {"annulled": True}
 
+def follow_suit_tricks(rng, hands, leader, count, values, totals):
+    """``count`` tricks of Coteccio or Ciapanò (40 cards, suit = card // 10) between random
+    players: each played anticlockwise from its leader (``leader``, then the last winner),
+    following suit if able; the highest card of the led suit wins and scores the sum of
+    ``values[rank]`` of its cards in ``totals``. Returns the winners, trick by trick."""
+    n = len(hands)
+    winners = []
+    for _ in range(count):
         led_suit = None
         best = -1
         winner = leader
-        trick_points = 0
+        total = 0
         for seat in _anticlockwise(leader, n):
             hand = hands[seat]
             if led_suit is None:
@@ -97,20 +84,44 @@ def play_hand_coteccio(rng, players):
                 follow = [c for c in hand if c // 10 == led_suit]
                 card = rng.choice(follow or hand)
             hand.remove(card)
-            trick_points += COTECCIO_POINTS[card % 10]
+            total += values[card % 10]
             if card // 10 == led_suit and card > best:
                 best = card
                 winner = seat
-        points[winner] += trick_points
-        trick_winners.append(winner)
+        totals[winner] += total
+        winners.append(winner)
         leader = winner
-    points[trick_winners[-1]] += COTECCIO_LAST_TRICK
+    return winners
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. Coteccio (2-7 players, anticlockwise, 5 tricks, lose a life for most points)
+# ---------------------------------------------------------------------------------------------
+
+# rank index 0..9 = 2 3 4 5 6 7 J Q K A
+COTECCIO_POINTS = (0, 0, 0, 0, 0, 0, 3, 4, 5, 6)
+COTECCIO_LAST_TRICK = 6
+
+
+def coteccio_deal(rng, n):
+    """Shuffle and deal 5 each, one at a time, anticlockwise from the dealer's right; the rest is
+    unused. Returns ``(hands, leader, dealt_points)``: the dealer's right leads."""
+    assert 2 <= n <= 7
+    hands, dealer, _ = deal(rng, 40, n, 5)
+    return hands, (dealer - 1) % n, sum(COTECCIO_POINTS[c % 10] for h in hands for c in h)
+
+
+def coteccio_result(points, last, four_trick_player, hands, dealt_points):
+    """The outcome once the five tricks are played: ``points`` per seat so far, ``last`` the
+    winner of the last trick, ``four_trick_player`` the winner of tricks 1-4 who played on (or
+    None)."""
+    n = len(points)
+    points[last] += COTECCIO_LAST_TRICK
     assert all(not h for h in hands)
     assert sum(points) == dealt_points + COTECCIO_LAST_TRICK <= 72 + COTECCIO_LAST_TRICK
 
     lives = [0] * n
     if four_trick_player is not None:
-        last = trick_winners[-1]
         if last == four_trick_player:  # capotto
             for seat in range(n):
                 lives[seat] = 1 if seat == four_trick_player else -1
@@ -128,6 +139,29 @@ def play_hand_coteccio(rng, players):
     return {"annulled": False, "points": points, "lives": lives, "capotto": None}
 
 
+def play_hand_coteccio(rng, players):
+    """One hand of Coteccio.
+
+    Returns ``{'annulled': True}`` when the four-trick player annuls, else
+    ``{'annulled': False, 'points': [...], 'lives': [...], 'capotto': bool|None}`` where
+    ``lives`` is each seat's change of lives and ``capotto`` is None when the capotto option
+    did not arise.
+    """
+    n = players
+    hands, leader, dealt_points = coteccio_deal(rng, n)
+
+    points = [0] * n
+    winners = follow_suit_tricks(rng, hands, leader, 4, COTECCIO_POINTS, points)
+    four_trick_player = None
+    if winners.count(winners[0]) == 4:
+        # The capotto option: the player who won tricks 1-4 (and leads trick 5) decides.
+        four_trick_player = winners[0]
+        if rng.choice(("annul", "play")) == "annul":
+            return {"annulled": True}
+    winners += follow_suit_tricks(rng, hands, winners[-1], 1, COTECCIO_POINTS, points)
+    return coteccio_result(points, winners[-1], four_trick_player, hands, dealt_points)
+
+
 # ---------------------------------------------------------------------------------------------
 # 2. Couillon with the Mit' (4 players, partnerships, clockwise, 5 tricks, count down from 13)
 # ---------------------------------------------------------------------------------------------
@@ -137,6 +171,79 @@ COUILLON_POINTS = (0, 0, 1, 2, 3, 4)
 QUEEN_OF_SPADES = SPADES * 6 + 3
 
 
+def couillon_deal_maker(rng):
+    """Shuffle, draw the dealer and deal T (the dealer's left) the 3 cards on which T names a
+    trump or declines. Returns ``(deck, dealer, hands)``; the rest is dealt by
+    couillon_deal_rest."""
+    deck = list(range(24))
+    rng.shuffle(deck)
+    dealer = rng.randrange(4)
+    hands = [[] for _ in range(4)]
+    hands[(dealer + 1) % 4] = [deck.pop() for _ in range(3)]
+    return deck, dealer, hands
+
+
+def couillon_trump_options(hand):
+    """The suits T may name on the first three cards (besides declining), in order."""
+    return sorted({c // 6 for c in hand})
+
+
+def couillon_deal_rest(deck, hands, dealer):
+    """After T's choice: 3 more cards each to P (the dealer's partner), R (T's partner) and the
+    dealer, 4 to the talon, then 2 each from T. Returns ``(turned, talon_points, holder)``: T's
+    first final card (it names the trump if T declined, and stays in T's hand), the talon's
+    points and the seat holding the Q of spades."""
+    maker, partner, right = (dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4
+    for seat in (partner, right, dealer):
+        hands[seat] += [deck.pop() for _ in range(3)]
+    talon = [deck.pop() for _ in range(4)]
+    turned = deck[-1]                       # the first card of T's final pair
+    for seat in (maker, partner, right, dealer):
+        hands[seat] += [deck.pop(), deck.pop()]
+    assert not deck
+    holder = next((s for s in range(4) if QUEEN_OF_SPADES in hands[s]), None)
+    return turned, sum(COUILLON_POINTS[c % 6] for c in talon), holder
+
+
+def couillon_suit(card, trump, mit):
+    """A card's suit in play: the Mit' (Q of spades), once declared, is a trump."""
+    return trump if (mit and card == QUEEN_OF_SPADES) else card // 6
+
+
+def _couillon_strength(card, led, trump, mit):
+    """Trick-winning strength: trumps over the led suit; the Mit' between trump A and K."""
+    if mit and card == QUEEN_OF_SPADES:
+        return 109
+    suit = card // 6
+    if suit == trump:
+        return 100 + 2 * (card % 6)
+    if suit == led:
+        return 2 * (card % 6)
+    return -1
+
+
+def couillon_trick_winner(played, led, trump, mit):
+    """The seat winning a trick ``played`` = [(seat, card), ...] in which suit ``led`` was led."""
+    winner, _ = max(played, key=lambda sc: _couillon_strength(sc[1], led, trump, mit))
+    return winner
+
+
+def couillon_result(hands, team_points, team_tricks, talon_points, dealer, trump, mit, kontra, re):
+    """The outcome once the five tricks are played (see play_hand_couillon)."""
+    assert all(not h for h in hands)
+    assert team_points[0] + team_points[1] == 40 - talon_points
+
+    royes = [0, 0]
+    if team_points[0] != team_points[1]:
+        win = 0 if team_points[0] > team_points[1] else 1
+        royes[win] = -(1 + (team_tricks[win] == 5) + mit + kontra + re)
+        if win == dealer % 2:
+            royes[1 - win] = 1
+        assert -5 <= royes[win] <= -1
+    return {"points": team_points, "royes": royes, "trump": trump,
+            "mit": mit, "kontra": kontra, "re": re}
+
+
 def play_hand_couillon(rng, players=4):
     """One hand of Couillon with the Mit'.
 
@@ -144,49 +251,17 @@ def play_hand_couillon(rng, players=4):
     of each team's rôyes (the score counts down, so negative is good). Team = seat % 2.
     """
     assert players == 4
-    deck = list(range(24))
-    rng.shuffle(deck)
-    dealer = rng.randrange(4)
+    deck, dealer, hands = couillon_deal_maker(rng)
     maker = (dealer + 1) % 4          # T, the dealer's left
-    partner = (dealer + 2) % 4        # P, the dealer's partner
-    right = (dealer + 3) % 4          # R, T's partner
-    hands = [[] for _ in range(4)]
 
     # T receives 3 cards, then names a suit among them or declines.
-    hands[maker] = [deck.pop() for _ in range(3)]
-    options = sorted({c // 6 for c in hands[maker]}) + [None]
-    trump = rng.choice(options)
-    for seat in (partner, right, dealer):
-        hands[seat] += [deck.pop() for _ in range(3)]
-    talon = [deck.pop() for _ in range(4)]
-    final_pairs = {}
-    for seat in (maker, partner, right, dealer):
-        pair = [deck.pop(), deck.pop()]
-        final_pairs[seat] = pair
-        hands[seat] += pair
-    assert not deck
+    trump = rng.choice(couillon_trump_options(hands[maker]) + [None])
+    turned, talon_points, holder = couillon_deal_rest(deck, hands, dealer)
     if trump is None:
-        trump = final_pairs[maker][0] // 6      # the turned card stays in T's hand
-    talon_points = sum(COUILLON_POINTS[c % 6] for c in talon)
+        trump = turned // 6           # the turned card stays in T's hand
 
     # The Mit' (Q of spades) and its Kontra / Re, offered at the holder's first turn.
-    holder = next((s for s in range(4) if QUEEN_OF_SPADES in hands[s]), None)
     mit = kontra = re = False
-
-    def suit_of(card):
-        return trump if (mit and card == QUEEN_OF_SPADES) else card // 6
-
-    def strength(card, led):
-        """Trick-winning strength: trumps over the led suit; the Mit' between trump A and K."""
-        if mit and card == QUEEN_OF_SPADES:
-            return 109
-        suit = card // 6
-        if suit == trump:
-            return 100 + 2 * (card % 6)
-        if suit == led:
-            return 2 * (card % 6)
-        return -1
-
     team_points = [0, 0]
     team_tricks = [0, 0]
     leader = maker
@@ -209,34 +284,24 @@ def play_hand_couillon(rng, players=4):
                                 break
             if led is None:
                 card = rng.choice(hand)
-                led = suit_of(card)
+                led = couillon_suit(card, trump, mit)
             else:
                 if led == trump:
-                    legal = [c for c in hand if suit_of(c) == trump]
-                elif any(suit_of(c) == led for c in hand):
-                    legal = [c for c in hand if suit_of(c) in (led, trump)]
+                    legal = [c for c in hand if couillon_suit(c, trump, mit) == trump]
+                elif any(couillon_suit(c, trump, mit) == led for c in hand):
+                    legal = [c for c in hand if couillon_suit(c, trump, mit) in (led, trump)]
                 else:
                     legal = None
                 card = rng.choice(legal or hand)
             hand.remove(card)
             played.append((seat, card))
-        winner, _ = max(played, key=lambda sc: strength(sc[1], led))
+        winner = couillon_trick_winner(played, led, trump, mit)
         team = winner % 2
         team_points[team] += sum(COUILLON_POINTS[c % 6] for _, c in played)
         team_tricks[team] += 1
         leader = winner
-    assert all(not h for h in hands)
-    assert team_points[0] + team_points[1] == 40 - talon_points
-
-    royes = [0, 0]
-    if team_points[0] != team_points[1]:
-        win = 0 if team_points[0] > team_points[1] else 1
-        royes[win] = -(1 + (team_tricks[win] == 5) + mit + kontra + re)
-        if win == dealer % 2:
-            royes[1 - win] = 1
-        assert -5 <= royes[win] <= -1
-    return {"points": team_points, "royes": royes, "trump": trump,
-            "mit": mit, "kontra": kontra, "re": re}
+    return couillon_result(hands, team_points, team_tricks, talon_points, dealer,
+                           trump, mit, kontra, re)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -272,72 +337,66 @@ def _sum_captures(table, limit):
     return out
 
 
-def play_hand_cicera(rng, players=4):
-    """One hand of Cicera.
-
-    Returns ``{'points': [team0, team1], 'inplay': [...], 'tally': [...], 'cards': [...]}``:
-    ``points`` = in-play bonuses + end-of-hand tally, per team (team = seat % 2).
-    """
-    assert players == 4
+def cicera_deal(rng):
+    """Shuffle, draw the dealer, deal 12 cards each in one packet anticlockwise from the dealer's
+    right, and 4 to the table. Returns ``(hands, table, first)``: the dealer's right plays first."""
     deck = list(range(52))
     rng.shuffle(deck)
     dealer = rng.randrange(4)
     first = (dealer - 1) % 4
-    order = _anticlockwise(first, 4)
     hands = [[] for _ in range(4)]
-    for seat in order:
+    for seat in _anticlockwise(first, 4):
         hands[seat] = [deck.pop() for _ in range(12)]
     table = [deck.pop() for _ in range(4)]
     assert not deck
+    return hands, table, first
 
-    piles = [[], []]
-    inplay = [0, 0]
-    last_capturer = None
-    just_laid = None                        # the card the previous player added to the table
-    for _ in range(12):
-        for seat in order:
-            hand = hands[seat]
-            # Every legal action: lay the card, take one card of its rank, or take a sum.
-            top_value = max((c % 13 + 1 for c in hand if c % 13 < 10), default=0)
-            sums = _sum_captures(table, top_value) if top_value >= 3 else {}
-            moves = []
-            for card in hand:
-                moves.append((card, None))
-                rank = card % 13
-                for t in table:
-                    if t % 13 == rank:
-                        moves.append((card, (t,)))
-                if rank < 10:
-                    for subset in sums.get(rank + 1, ()):
-                        moves.append((card, subset))
-            card, taken = rng.choice(moves)
-            hand.remove(card)
-            if taken is None:
-                table.append(card)
-                just_laid = card
-                continue
 
-            team = seat % 2
-            for t in taken:
-                table.remove(t)
-            piles[team].append(card)
-            piles[team].extend(taken)
-            last_capturer = seat
-            by_rank = len(taken) == 1
-            if not table:
-                inplay[team] += 1                                   # Scùa
-            if by_rank and taken[0] == just_laid:
-                inplay[team] += 1                                   # Picada
-            if not by_rank and all(t // 13 == card // 13 for t in taken):
-                inplay[team] += 1                                   # Simili
-            if len(taken) >= 3:
-                inplay[team] += 1                                   # Quadriglia
-            just_laid = None
+def cicera_moves(hand, table):
+    """Every legal action, ``(card, taken)``: lay the card (``taken`` None), take one table card
+    of its rank, or take a set of numerals adding up to its value."""
+    top_value = max((c % 13 + 1 for c in hand if c % 13 < 10), default=0)
+    sums = _sum_captures(table, top_value) if top_value >= 3 else {}
+    moves = []
+    for card in hand:
+        moves.append((card, None))
+        rank = card % 13
+        for t in table:
+            if t % 13 == rank:
+                moves.append((card, (t,)))
+        if rank < 10:
+            for subset in sums.get(rank + 1, ()):
+                moves.append((card, subset))
+    return moves
+
+
+def cicera_capture(table, pile, card, taken, just_laid):
+    """``card`` takes the cards ``taken`` from ``table``: all go to ``pile``. Returns the in-play
+    points it makes (``just_laid``: the card the previous player added to the table, or None)."""
+    for t in taken:
+        table.remove(t)
+    pile.append(card)
+    pile.extend(taken)
+    by_rank = len(taken) == 1
+    points = 0
+    if not table:
+        points += 1                                                 # Scùa
+    if by_rank and taken[0] == just_laid:
+        points += 1                                                 # Picada
+    if not by_rank and all(t // 13 == card // 13 for t in taken):
+        points += 1                                                 # Simili
+    if len(taken) >= 3:
+        points += 1                                                 # Quadriglia
+    return points
+
+
+def cicera_result(hands, piles, table, inplay, last_capturer):
+    """The outcome once the 48 turns are played: the leftovers go to the last capturer (no play
+    points), then each team's tally (see play_hand_cicera)."""
     assert all(not h for h in hands)
-
     if last_capturer is not None:           # leftovers, no play points
         piles[last_capturer % 2].extend(table)
-        table = []
+        table.clear()
     assert len(piles[0]) + len(piles[1]) + len(table) == 52
     assert len(set(piles[0]) | set(piles[1]) | set(table)) == 52
 
@@ -365,6 +424,36 @@ def play_hand_cicera(rng, players=4):
     assert tally[0] + tally[1] <= 2 + 1 + 13 + 3
     points = [inplay[0] + tally[0], inplay[1] + tally[1]]
     return {"points": points, "inplay": inplay, "tally": tally, "cards": ncards}
+
+
+def play_hand_cicera(rng, players=4):
+    """One hand of Cicera.
+
+    Returns ``{'points': [team0, team1], 'inplay': [...], 'tally': [...], 'cards': [...]}``:
+    ``points`` = in-play bonuses + end-of-hand tally, per team (team = seat % 2).
+    """
+    assert players == 4
+    hands, table, first = cicera_deal(rng)
+    order = _anticlockwise(first, 4)
+
+    piles = [[], []]
+    inplay = [0, 0]
+    last_capturer = None
+    just_laid = None                        # the card the previous player added to the table
+    for _ in range(12):
+        for seat in order:
+            hand = hands[seat]
+            card, taken = rng.choice(cicera_moves(hand, table))
+            hand.remove(card)
+            if taken is None:
+                table.append(card)
+                just_laid = card
+                continue
+            team = seat % 2
+            inplay[team] += cicera_capture(table, piles[team], card, taken, just_laid)
+            last_capturer = seat
+            just_laid = None
+    return cicera_result(hands, piles, table, inplay, last_capturer)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,51 +488,85 @@ def _kozel_trick(plays, trump):
     return winner
 
 
+def kozel_deal(rng, n):
+    """Shuffle and deal 4 each, one at a time, clockwise from the dealer's left; the next card is
+    turned for trumps and lies under the stock. Returns ``(hands, trump, stock, leader)``: the
+    dealer's left leads; ``stock.pop()`` draws from the top."""
+    assert 2 <= n <= 5
+    hands, dealer, deck = deal(rng, 36, n, 4, clockwise=True)
+    trump_card = deck.pop()
+    return hands, trump_card // 9, [trump_card] + deck, (dealer + 1) % n
+
+
+def kozel_early_end(hands, order, trump, points):
+    """Bura (3+ trumps) and four aces, checked at the start of every trick (``order``: the seats
+    from the leader on): the hand's result if one of them ends it, else None."""
+    bura = [s for s in order if sum(1 for c in hands[s] if c // 9 == trump) >= 3]
+    if bura:
+        if len(bura) == 1:
+            winner = bura[0]
+        else:                           # showdown: each plays their three highest trumps
+            plays = [(s, sorted((c for c in hands[s] if c // 9 == trump), reverse=True)[:3])
+                     for s in bura]
+            winner = _kozel_trick(plays, trump)
+        assert sum(points) <= 120
+        return {"winners": [winner], "points": points, "end": "bura"}
+    for s in order:
+        if KOZEL_ACES.issubset(hands[s]):
+            assert sum(points) <= 120
+            return {"winners": [s], "points": points, "end": "aces"}
+    return None
+
+
+def kozel_leads(hand):
+    """The leads: one card, or three cards of one suit."""
+    leads = [(c,) for c in hand]
+    leads += [combo for combo in combinations(hand, 3)
+              if combo[0] // 9 == combo[1] // 9 == combo[2] // 9]
+    return leads
+
+
+def kozel_refill(hands, stock, winner, stock_dead):
+    """After a trick: refill to 4, one card at a time from the winner, all-or-nothing (when the
+    stock cannot refill every hand it is dead for the rest of the hand). Returns ``stock_dead``."""
+    n = len(hands)
+    need = 4 - len(hands[winner])
+    if not stock_dead and need:
+        if need * n <= len(stock):
+            for _ in range(need):
+                for seat in _clockwise(winner, n):
+                    hands[seat].append(stock.pop())
+        else:
+            stock_dead = True
+    return stock_dead
+
+
+def kozel_result(hands, stock, points):
+    """The outcome when the cards run out: the most points share the pot."""
+    assert all(not h for h in hands)
+    assert sum(points) + sum(KOZEL_POINTS[c % 9] for c in stock) == 120
+    top = max(points)
+    return {"winners": [s for s in range(len(points)) if points[s] == top], "points": points,
+            "end": "points"}
+
+
 def play_hand_kozel(rng, players):
     """One hand of Bidding Kozel.
 
     Returns ``{'winners': [seats sharing the pot], 'points': [...], 'end': 'bura'|'aces'|'points'}``.
     """
     n = players
-    assert 2 <= n <= 5
-    deck = list(range(36))
-    rng.shuffle(deck)
-    dealer = rng.randrange(n)
-    hands = [[] for _ in range(n)]
-    for _ in range(4):
-        for seat in _clockwise((dealer + 1) % n, n):
-            hands[seat].append(deck.pop())
-    trump_card = deck.pop()
-    trump = trump_card // 9
-    stock = [trump_card] + deck            # pop() draws from the top; the trump card comes last
+    hands, trump, stock, leader = kozel_deal(rng, n)
     stock_dead = False
 
     points = [0] * n
-    leader = (dealer + 1) % n
     while hands[leader]:
         order = _clockwise(leader, n)
-        # Bura (3+ trumps) and four aces, checked at the start of every trick.
-        bura = [s for s in order if sum(1 for c in hands[s] if c // 9 == trump) >= 3]
-        if bura:
-            if len(bura) == 1:
-                winner = bura[0]
-            else:                           # showdown: each plays their three highest trumps
-                plays = [(s, sorted((c for c in hands[s] if c // 9 == trump), reverse=True)[:3])
-                         for s in bura]
-                winner = _kozel_trick(plays, trump)
-            assert sum(points) <= 120
-            return {"winners": [winner], "points": points, "end": "bura"}
-        for s in order:
-            if KOZEL_ACES.issubset(hands[s]):
-                assert sum(points) <= 120
-                return {"winners": [s], "points": points, "end": "aces"}
+        result = kozel_early_end(hands, order, trump, points)
+        if result is not None:
+            return result
 
-        # The lead: one card, or three cards of one suit.
-        hand = hands[leader]
-        leads = [(c,) for c in hand]
-        leads += [combo for combo in combinations(hand, 3)
-                  if combo[0] // 9 == combo[1] // 9 == combo[2] // 9]
-        lead = rng.choice(leads)
+        lead = rng.choice(kozel_leads(hands[leader]))
         plays = [(leader, lead)]
         size = len(lead)
         for seat in order[1:]:
@@ -454,22 +577,8 @@ def play_hand_kozel(rng, players):
         winner = _kozel_trick(plays, trump)
         points[winner] += sum(KOZEL_POINTS[c % 9] for _, cards in plays for c in cards)
         leader = winner
-
-        # Refill to 4, one card at a time from the winner, all-or-nothing.
-        need = 4 - len(hands[winner])
-        if not stock_dead and need:
-            if need * n <= len(stock):
-                for _ in range(need):
-                    for seat in _clockwise(winner, n):
-                        hands[seat].append(stock.pop())
-            else:
-                stock_dead = True
-    assert all(not h for h in hands)
-    assert sum(points) + sum(KOZEL_POINTS[c % 9] for c in stock) == 120
-
-    top = max(points)
-    return {"winners": [s for s in range(n) if points[s] == top], "points": points,
-            "end": "points"}
+        stock_dead = kozel_refill(hands, stock, winner, stock_dead)
+    return kozel_result(hands, stock, points)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -481,48 +590,22 @@ CIAPANO_THIRDS = (0, 0, 0, 0, 1, 1, 1, 3, 1, 1)
 CIAPANO_HAND_SIZE = {3: 13, 4: 10, 5: 8}
 
 
-def play_hand_ciapano(rng, players):
-    """One hand of Ciapanò. Returns ``{'scores': [...], 'thirds': [...], 'cappotto': bool}``."""
-    n = players
+def ciapano_deal(rng, n):
+    """Shuffle and deal the 40 cards one at a time anticlockwise from the dealer's right; with 3
+    players the dealer takes the 40th card (and then discards one). Returns
+    ``(hands, dealer, leader)``: the dealer's right leads."""
     assert 3 <= n <= 5
-    deck = list(range(40))
-    rng.shuffle(deck)
-    dealer = rng.randrange(n)
-    deal_order = _anticlockwise((dealer - 1) % n, n)
-    hands = [[] for _ in range(n)]
-    for _ in range(CIAPANO_HAND_SIZE[n]):
-        for seat in deal_order:
-            hands[seat].append(deck.pop())
-    discard = None
-    if n == 3:                              # the dealer takes the 40th card and discards one
+    hands, dealer, deck = deal(rng, 40, n, CIAPANO_HAND_SIZE[n])
+    if n == 3:
         hands[dealer].append(deck.pop())
-        discard = rng.choice(hands[dealer])
-        hands[dealer].remove(discard)
     assert not deck
+    return hands, dealer, (dealer - 1) % n
 
-    thirds = [0] * n
-    leader = deal_order[0]
-    for _ in range(CIAPANO_HAND_SIZE[n]):
-        led_suit = None
-        best = -1
-        winner = leader
-        trick_thirds = 0
-        for seat in _anticlockwise(leader, n):
-            hand = hands[seat]
-            if led_suit is None:
-                card = rng.choice(hand)
-                led_suit = card // 10
-            else:
-                follow = [c for c in hand if c // 10 == led_suit]
-                card = rng.choice(follow or hand)
-            hand.remove(card)
-            trick_thirds += CIAPANO_THIRDS[card % 10]
-            if card // 10 == led_suit and card > best:
-                best = card
-                winner = seat
-        thirds[winner] += trick_thirds
-        leader = winner
-    last = leader
+
+def ciapano_result(hands, thirds, last, discard):
+    """The outcome once the tricks are played: ``thirds`` of a point per seat, ``last`` the winner
+    of the last trick (who also takes the 3-player ``discard``, else None)."""
+    n = len(thirds)
     if discard is not None:
         thirds[last] += CIAPANO_THIRDS[discard % 10]
     assert all(not h for h in hands)
@@ -540,6 +623,20 @@ def play_hand_ciapano(rng, players):
     # the last trick costs 1, 2 or 3 points on top of the winner's own rounded cards
     assert sum(scores) == 11 and 1 <= scores[last] - thirds[last] // 3 <= 3
     return {"scores": scores, "thirds": thirds, "cappotto": False}
+
+
+def play_hand_ciapano(rng, players):
+    """One hand of Ciapanò. Returns ``{'scores': [...], 'thirds': [...], 'cappotto': bool}``."""
+    n = players
+    hands, dealer, leader = ciapano_deal(rng, n)
+    discard = None
+    if n == 3:                              # the dealer discards one of 14
+        discard = rng.choice(hands[dealer])
+        hands[dealer].remove(discard)
+
+    thirds = [0] * n
+    winners = follow_suit_tricks(rng, hands, leader, CIAPANO_HAND_SIZE[n], CIAPANO_THIRDS, thirds)
+    return ciapano_result(hands, thirds, winners[-1], discard)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -565,7 +662,11 @@ PLAYER_COUNTS = {
 
 def hands_per_second(game, players, seconds, seed=0):
     """Play hands of ``game`` for about ``seconds`` seconds and return the rate."""
-    play = BASELINES[game]
+    return rate(BASELINES[game], players, seconds, seed)
+
+
+def rate(play, players, seconds, seed=0):
+    """Call ``play(rng, players)`` (one hand) for about ``seconds`` seconds; hands per second."""
     rng = random.Random(seed)
     clock = time.perf_counter
     hands = 0
@@ -587,18 +688,23 @@ def run_hands(game, players, count, seed=0):
     return [play(rng, players) for _ in range(count)]
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def timing_parser(description, games):
+    """The command line of a timing run, of handwritten.py or handwritten_api.py."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--seconds", type=float, default=2.0, help="time per game and count")
     parser.add_argument("--json", action="store_true", help="print {game: {players: hands/s}}")
-    parser.add_argument("--games", nargs="*", choices=sorted(BASELINES), help="only these games")
+    parser.add_argument("--games", nargs="*", choices=sorted(games), help="only these games")
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
+    return parser
 
+
+def report_rates(args, games, player_counts, hands_per_second):
+    """Time every game of ``args.games`` (else ``games``) at each of its player counts; print a
+    line per count as it goes, or the {game: {players: hands/s}} JSON at the end."""
     results = {}
-    for game in args.games or sorted(BASELINES):
+    for game in args.games or sorted(games):
         results[game] = {}
-        for players in PLAYER_COUNTS[game]:
+        for players in player_counts[game]:
             rate = hands_per_second(game, players, args.seconds, args.seed)
             results[game][players] = rate
             if not args.json:
@@ -606,6 +712,11 @@ def main(argv=None):
     if args.json:
         print(json.dumps(results, indent=2))
     return 0
+
+
+def main(argv=None):
+    args = timing_parser(__doc__.splitlines()[0], BASELINES).parse_args(argv)
+    return report_rates(args, BASELINES, PLAYER_COUNTS, hands_per_second)
 
 
 if __name__ == "__main__":

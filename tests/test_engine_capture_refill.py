@@ -2,7 +2,6 @@
 in Scopa's three cards at a time); play ends only when that leaves the player still empty-handed."""
 import pytest
 
-from ruledsl import load_game
 
 RULES = """
 name: Refill
@@ -31,10 +30,8 @@ after_hand:
 
 
 @pytest.fixture
-def game(tmp_path):
-    path = tmp_path / "refill.yaml"
-    path.write_text(RULES, encoding="utf-8")
-    return load_game(path)
+def game(load_rules):
+    return load_rules(RULES, "refill.yaml")
 
 
 def test_refill_deals_until_the_stock_is_out(game):
@@ -54,11 +51,9 @@ def test_refill_deals_until_the_stock_is_out(game):
     assert len(deals) == 3
 
 
-def test_without_refill_play_ends_when_hands_are_empty(game, tmp_path):
-    path = tmp_path / "norefill.yaml"
+def test_without_refill_play_ends_when_hands_are_empty(game, load_rules):
     text = RULES.split("      refill:")[0] + "after_hand:\n  - end_match: seats\n"
-    path.write_text(text, encoding="utf-8")
-    st = load_game(path).new_initial_state(seed=4, players=2, dealer=0)
+    st = load_rules(text, "norefill.yaml").new_initial_state(seed=4, players=2, dealer=0)
     turns = 0
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0])

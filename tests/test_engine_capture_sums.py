@@ -7,8 +7,6 @@ t = 3 gives 20 ({A, 2}: 4 x 4 = 16, three aces: 4).
 """
 from math import comb
 
-from ruledsl import load_game
-
 RULES = """
 name: Sums
 players: 2
@@ -27,7 +25,7 @@ hand:
 after_hand:
   - end_match: seats
 """
-TABLE = [r + s for r in ("A", "2", "3", "4", "5") for s in "SHDC"]
+TABLE = " ".join(r + s for r in ("A", "2", "3", "4", "5") for s in "SHDC")
 
 
 def sets_summing_to(t):
@@ -43,22 +41,14 @@ def sets_summing_to(t):
     return poly[t] - (4 if t <= 5 else 0)
 
 
-def state(tmp_path, hand):
-    path = tmp_path / "sums.yaml"
-    path.write_text(RULES, encoding="utf-8")
-    game = load_game(path)
-    prog = game.program(2)
-    zones, deck = prog.layout.zones, prog.deck
-    stacked = {zones["hand"][1] + 0: [deck.card(c) for c in hand],
-               zones["hand"][1] + 1: [deck.card(c) for c in ("6C", "7C", "8C")],
-               zones["table"][1]: [deck.card(c) for c in TABLE]}
+def state(stacked_state, hand):
     # Dealer B (seat 1): A (seat 0) plays first.
-    return game.new_initial_state(seed=0, players=2, dealer=1, stacked=[stacked])
+    return stacked_state(RULES, 2, {0: hand, 1: "6C 7C 8C"}, {"table": TABLE}, seed=0, dealer=1)
 
 
-def test_twenty_card_table_sum_counts(tmp_path):
+def test_twenty_card_table_sum_counts(stacked_state):
     assert [sets_summing_to(t) for t in (10, 7, 6, 3)] == [1342, 324, 186, 20]
-    st = state(tmp_path, ["10S", "7H", "6D"])
+    st = state(stacked_state, "10S 7H 6D")
     assert st.current_player() == 0
     texts = [st.action_to_string(a) for a in st.legal_actions()]
     by_card = {c: [t for t in texts if t.startswith(f"play {c} take")] for c in ("10S", "7H", "6D")}
@@ -74,9 +64,9 @@ def test_twenty_card_table_sum_counts(tmp_path):
         assert len(taken) >= 2 and sum(values[c[:-1]] for c in taken) == 10
 
 
-def test_sum_capture_text_is_canonical(tmp_path):
+def test_sum_capture_text_is_canonical(stacked_state):
     # Taken cards are listed by value, then in the deck's order, whatever the table's order.
-    st = state(tmp_path, ["10S", "7H", "6D"])
+    st = state(stacked_state, "10S 7H 6D")
     texts = {st.action_to_string(a) for a in st.legal_actions()}
     assert "play 6D take AS 5H" in texts and "play 6D take 5H AS" not in texts
     st.apply_action("play 6D take 5H AS")               # typed in any order

@@ -1,5 +1,4 @@
 """Counters: per player/team/game, hand scope, and what each player may see of them."""
-import ruledsl
 
 RULES = """\
 name: Counters
@@ -21,10 +20,8 @@ after_hand:
 """
 
 
-def test_counter_visibility_and_scope(tmp_path):
-    path = tmp_path / "c.yaml"
-    path.write_text(RULES)
-    state = ruledsl.load_game(path).new_initial_state(seed=1)
+def test_counter_visibility_and_scope(load_rules):
+    state = load_rules(RULES, "c.yaml").new_initial_state(seed=1)
     obs = state.observation(0)["counters"]
     assert obs["secret"] == [7, "?"]              # my own only
     assert "hidden" not in obs                      # the dealt packet is nobody's business

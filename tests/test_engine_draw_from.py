@@ -1,7 +1,6 @@
 """`draw: {from: ZONE}` takes one zone as well as a list of zones."""
 import pytest
 
-import ruledsl
 from ruledsl.errors import RuleErrors
 
 GAME = """\
@@ -23,15 +22,13 @@ after_hand:
 """
 
 
-def state(tmp_path, source):
-    path = tmp_path / "g.yaml"
-    path.write_text(GAME.replace("FROM", source))
-    return ruledsl.load_game(path).new_initial_state(seed=4)
+def state(load_rules, source):
+    return load_rules(GAME.replace("FROM", source), "g.yaml").new_initial_state(seed=4)
 
 
 @pytest.mark.parametrize("source", ["deck", "[deck]"])
-def test_one_zone_or_a_list(tmp_path, source):
-    st = state(tmp_path, source)
+def test_one_zone_or_a_list(load_rules, source):
+    st = state(load_rules, source)
     deck, hand = st.prog.layout.zones["deck"][1], st.prog.layout.zones["hand"][1]
     assert len(st.zones[deck]) == 52 - 4
     for _ in range(2):                       # one trick: each player plays one card
@@ -41,9 +38,9 @@ def test_one_zone_or_a_list(tmp_path, source):
     assert len(st.zones[deck]) == 46
 
 
-def test_a_zone_of_each_player_is_refused(tmp_path):
+def test_a_zone_of_each_player_is_refused(load_rules):
     with pytest.raises(RuleErrors) as info:
-        state(tmp_path, "won")
+        state(load_rules, "won")
     (error,) = info.value.errors
     assert error.message == "draw takes from a zone of the table, and 'won' belongs to each player"
     assert (error.span.line, error.span.col) == (13, 33)     # the w of `from: won`

@@ -3,7 +3,6 @@ that does not beat the best so far goes face down when it is false; leads and be
 The table hides a face-down play of another seat; its own player still sees it."""
 import pytest
 
-from ruledsl import load_game
 from ruledsl.errors import RuleErrors
 from ruledsl.table import Table
 
@@ -26,18 +25,12 @@ after_hand:
 """
 
 
-def game(tmp_path, open_):
-    path = tmp_path / "closed.yaml"
-    path.write_text(RULES.replace("OPEN", open_))
-    return load_game(path)
+HANDS = {0: "KS QH JD JC", 1: "QS AH KD QC", 2: "AS KH QD KC"}
 
 
-def state(g, **options):
-    prog = g.program(3)
-    hand, card = prog.layout.zones["hand"][1], prog.deck.card
-    deal = {hand + 0: "KS QH JD JC", hand + 1: "QS AH KD QC", hand + 2: "AS KH QD KC"}
-    stacked = {z: [card(c) for c in cards.split()] for z, cards in deal.items()}
-    return g.new_initial_state(players=3, dealer=2, stacked=[stacked], options=options, record=True)
+def state(stacked_state, open_, **options):
+    """The rules with `open: <open_>`, dealt HANDS, the dealer C: A leads."""
+    return stacked_state(RULES.replace("OPEN", open_), 3, HANDS, dealer=2, options=options, record=True)
 
 
 def play(st, *actions):
@@ -46,8 +39,8 @@ def play(st, *actions):
 
 
 @pytest.mark.parametrize("closed", [False, True])
-def test_option_decides_whether_a_losing_play_is_face_down(tmp_path, closed):
-    st = state(game(tmp_path, "not option.closed"), closed=closed)
+def test_option_decides_whether_a_losing_play_is_face_down(stacked_state, closed):
+    st = state(stacked_state, "not option.closed", closed=closed)
     play(st, "play KS", "play QS")                    # QS does not beat KS
     seen = st.observation(2)["trick"]
     assert seen[0] == {"seat": 0, "cards": ["KS"]}
@@ -57,17 +50,17 @@ def test_option_decides_whether_a_losing_play_is_face_down(tmp_path, closed):
     assert st.hv["winner"] == 2
 
 
-def test_constant_and_default_still_work(tmp_path):
-    st = state(game(tmp_path, "false"))
+def test_constant_and_default_still_work(stacked_state):
+    st = state(stacked_state, "false")
     play(st, "play KS", "play QS")
     assert st.observation(0)["trick"][1]["cards"] == ["??"]
-    st = state(game(tmp_path, "true"))
+    st = state(stacked_state, "true")
     play(st, "play KS", "play QS")
     assert st.observation(0)["trick"][1]["cards"] == ["QS"]
 
 
-def test_table_hides_face_down_cards_of_others(tmp_path):
-    st = state(game(tmp_path, "not option.closed"), closed=True)
+def test_table_hides_face_down_cards_of_others(stacked_state):
+    st = state(stacked_state, "not option.closed", closed=True)
     play(st, "play KS", "play QS")
     lines = []
     table = Table(st, 0, lines.append, None, None, None)
@@ -79,7 +72,7 @@ def test_table_hides_face_down_cards_of_others(tmp_path):
     assert "B (you) plays QS face down" in lines
 
 
-def test_open_must_be_a_valid_expression(tmp_path):
+def test_open_must_be_a_valid_expression(load_rules):
     with pytest.raises(RuleErrors) as info:
-        game(tmp_path, "not option.closd")
+        load_rules(RULES.replace("OPEN", "not option.closd"))
     assert "unknown option 'closd'" in info.value.render()

@@ -2,7 +2,6 @@
 steps before it have run, so it can report their results. Also: `setup` may end the match."""
 import pytest
 
-from ruledsl import load_game
 from ruledsl.errors import RuleErrors
 
 RULES = """
@@ -28,33 +27,27 @@ after_hand:
 """
 
 
-def load(tmp_path, text):
-    path = tmp_path / "rules.yaml"
-    path.write_text(text)
-    return load_game(path)
-
-
 def said(st):
     return [e["text"] for e in st.events if e["kind"] == "say"]
 
 
-def test_say_step_reports_what_the_steps_before_it_did(tmp_path):
-    st = load(tmp_path, RULES).new_initial_state(seed=1, record=True)
+def test_say_step_reports_what_the_steps_before_it_did(load_rules):
+    st = load_rules(RULES).new_initial_state(seed=1, record=True)
     assert said(st) == ["the pot holds 2"]             # not 0; the `when:` was false
-    st = load(tmp_path, RULES).new_initial_state(seed=1, record=True, counters={"pot": 1})
+    st = load_rules(RULES).new_initial_state(seed=1, record=True, counters={"pot": 1})
     assert said(st) == ["the pot holds 3", "the pot grows"]
 
 
-def test_say_step_takes_only_when(tmp_path):
+def test_say_step_takes_only_when(load_rules):
     with pytest.raises(RuleErrors) as info:
-        load(tmp_path, RULES.replace('    say: "the pot grows"', '    say: "the pot grows"\n    then: []'))
+        load_rules(RULES.replace('    say: "the pot grows"', '    say: "the pot grows"\n    then: []'))
     assert "a 'say' step" in info.value.render()
 
 
-def test_setup_may_end_the_match(tmp_path):
+def test_setup_may_end_the_match(load_rules):
     text = RULES.replace("hand:\n", "setup:\n  - when: option.short\n    end_match: seats\nhand:\n", 1)
     text = text.replace("counters:", "options:\n  short: false\ncounters:")
-    g = load(tmp_path, text)
+    g = load_rules(text)
     st = g.new_initial_state(seed=1, options={"short": True})
     assert st.is_terminal() and st.winners == (0, 1) and st.hand_no == 0
     assert not g.new_initial_state(seed=1).is_terminal()

@@ -5,7 +5,6 @@ import random
 
 import pytest
 
-from ruledsl import load_game
 from ruledsl.errors import RuleErrors
 from ruledsl.scenarios import run_file
 from ruledsl.table import Table
@@ -54,32 +53,30 @@ expect:
 """
 
 
-def _game(tmp_path, secret="true"):
-    path = tmp_path / "rules.yaml"
-    path.write_text(RULES % secret)
-    return load_game(path)
+def _game(load_rules, secret="true"):
+    return load_rules(RULES % secret)
 
 
-def _scenario(tmp_path, seen_by_b):
-    _game(tmp_path)
+def _scenario(load_rules, tmp_path, seen_by_b):
+    _game(load_rules)
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO % seen_by_b)
     return run_file(path)
 
 
-def test_sees_passes_when_right(tmp_path):
-    outcome = _scenario(tmp_path, "1")
+def test_sees_passes_when_right(load_rules, tmp_path):
+    outcome = _scenario(load_rules, tmp_path, "1")
     assert outcome.ok, outcome.render()
 
 
-def test_sees_fails_when_a_hidden_card_is_expected_visible(tmp_path):
-    outcome = _scenario(tmp_path, "[KS]")
+def test_sees_fails_when_a_hidden_card_is_expected_visible(load_rules, tmp_path):
+    outcome = _scenario(load_rules, tmp_path, "[KS]")
     assert not outcome.ok
     assert "B sees aside(A)" in outcome.failure and "1 face down" in outcome.failure
 
 
-def test_sees_fails_when_a_count_is_wrong(tmp_path):
-    outcome = _scenario(tmp_path, "2")
+def test_sees_fails_when_a_count_is_wrong(load_rules, tmp_path):
+    outcome = _scenario(load_rules, tmp_path, "2")
     assert not outcome.ok and "B sees aside(A)" in outcome.failure
 
 
@@ -93,21 +90,21 @@ def _table_lines(game, human):
     return text, lines
 
 
-def test_secret_choice_is_told_to_the_chooser_only(tmp_path):
-    game = _game(tmp_path)
+def test_secret_choice_is_told_to_the_chooser_only(load_rules):
+    game = _game(load_rules)
     text, lines = _table_lines(game, human=1)
     assert lines == ["A: bury"]
     text, lines = _table_lines(game, human=0)
     assert lines == [f"A (you): {text}"] and text.startswith("bury ") and len(text.split()) == 2
 
 
-def test_choice_without_secret_is_public(tmp_path):
-    game = _game(tmp_path, "false")
+def test_choice_without_secret_is_public(load_rules):
+    game = _game(load_rules, "false")
     text, lines = _table_lines(game, human=1)
     assert lines == [f"A: {text}"]
 
 
-def test_secret_must_be_true_or_false(tmp_path):
+def test_secret_must_be_true_or_false(load_rules):
     with pytest.raises(RuleErrors) as info:
-        _game(tmp_path, "sometimes")
+        _game(load_rules, "sometimes")
     assert "secret" in info.value.render()

@@ -20,41 +20,42 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
+def smoke_fails(name, *args):
+    """`validate --smoke 1` of tests/rulefiles/smoke/<name> (and `args`): it must exit 1.
+    Returns the file's path and the output."""
+    path = SMOKE / name
+    result = invoke("validate", path, "--smoke", 1, *args)
+    assert result.exit_code == 1
+    return path, result.output
+
+
 # -- smoke play ---------------------------------------------------------------------------------
 
 def test_a_match_that_never_ends_hits_the_hand_limit():
-    path = SMOKE / "never_ends.yaml"
-    result = invoke("validate", path, "--smoke", 1)
-    assert result.exit_code == 1
+    path, output = smoke_fails("never_ends.yaml")
     # Two players with 8 cards each: 16 plays a hand. Hand 51 is refused when it would start,
     # after the 50 * 16 = 800th action.
     assert f"{path}:10:5: error: the match did not end within 50 hands (players=2, seed=0, step 800)" \
-        in result.output
+        in output
 
 
 def test_a_hand_that_never_ends_hits_the_step_bound():
-    path = SMOKE / "endless_hand.yaml"
-    result = invoke("validate", path, "--smoke", 1)
-    assert result.exit_code == 1
+    path, output = smoke_fails("endless_hand.yaml")
     assert f"{path}:11:5: error: hand 1 did not end within {validate.MAX_HAND_ACTIONS} actions " \
-           f"(players=2, seed=0, step {validate.MAX_HAND_ACTIONS + 1})" in result.output
+           f"(players=2, seed=0, step {validate.MAX_HAND_ACTIONS + 1})" in output
 
 
 def test_a_decision_without_a_legal_action():
-    path = SMOKE / "no_legal_action.yaml"
-    result = invoke("validate", path, "--smoke", 1)
-    assert result.exit_code == 1
+    path, output = smoke_fails("no_legal_action.yaml")
     # The leader leads the only card dealt (action 1); the other player holds nothing.
     assert f"{path}:10:5: error: no legal action for the player to move (players=2, seed=0, step 1)" \
-        in result.output
-    assert f"hint: to watch it happen: ruledsl run {path} --watch --players 2 --seed 0" in result.output
+        in output
+    assert f"hint: to watch it happen: ruledsl run {path} --watch --players 2 --seed 0" in output
 
 
 def test_a_redeal_that_always_happens_does_not_hang():
-    path = SMOKE / "redeal_forever.yaml"
-    result = invoke("validate", path, "--smoke", 1)
-    assert result.exit_code == 1
-    assert f"{path}:10:5: error: the hand was redealt 1000 times in a row" in result.output
+    path, output = smoke_fails("redeal_forever.yaml")
+    assert f"{path}:10:5: error: the hand was redealt 1000 times in a row" in output
 
 
 def test_cards_not_conserved_names_seed_and_step(monkeypatch):
@@ -118,10 +119,8 @@ def test_command_line_mistakes_exit_2(args):
 # -- output formats ------------------------------------------------------------------------------
 
 def test_github_annotations():
-    path = SMOKE / "no_legal_action.yaml"
-    result = invoke("validate", path, "--smoke", 1, "--format", "github")
-    assert result.exit_code == 1
-    first = result.output.splitlines()[0]
+    path, output = smoke_fails("no_legal_action.yaml", "--format", "github")
+    first = output.splitlines()[0]
     assert first == (f"::error file={path},line=10,col=5::no legal action for the player to move "
                      f"(players=2, seed=0, step 1)%0Ahint: to watch it happen: ruledsl run {path} "
                      f"--watch --players 2 --seed 0 --log smoke.jsonl")

@@ -16,24 +16,6 @@ from ruledsl.engine.whynot import lead_rule
 ROOT = Path(__file__).parents[1]
 
 
-def stacked(game, players, hands=None, shared=None):
-    """One stacked deal: {seat: 'AS KS'} into `hand`, {zone: 'cards'} for shared zones."""
-    prog = game.program(players)
-    deck, zones = prog.deck, prog.layout.zones
-    deal = {}
-    for seat, text in (hands or {}).items():
-        deal[zones["hand"][1] + seat] = [deck.card(c) for c in text.split()]
-    for zone, text in (shared or {}).items():
-        deal[zones[zone][1]] = [deck.card(c) for c in text.split()]
-    return [deal]
-
-
-def load(tmp_path, text, name="rules.yaml"):
-    path = tmp_path / name
-    path.write_text(text)
-    return ruledsl.load_game(path)
-
-
 # -- Ciapanò: follow suit, cards not held, cards not in the deck -------------------------------
 
 CIAPANO_DEAL = {
@@ -45,7 +27,7 @@ CIAPANO_DEAL = {
 
 
 @pytest.fixture
-def ciapano_after_4s():
+def ciapano_after_4s(stacked):
     """Dealer B: A (the dealer's right) leads 4S; D (A's right, anticlockwise) is to follow."""
     game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
     st = game.new_initial_state(players=4, dealer=1, stacked=stacked(game, 4, CIAPANO_DEAL))
@@ -93,7 +75,7 @@ def test_illegal_value_action_is_explained(ciapano_after_4s):
     assert caught.value.reason == "you must follow suit: you hold ♠"
 
 
-def test_ciapano_discard_not_held():
+def test_ciapano_discard_not_held(stacked):
     """Three players: the dealer (A) gets 13 + 1 cards and discards one of them."""
     game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
     hands = {0: "3S 2S AS KS QS JS 7S 6S 5S 4S 3H 2H AH KH"}
@@ -123,30 +105,29 @@ after_hand:
 LEAD_HANDS = {0: "AS KS QS AH KH AD", 1: "JS 10S 9S JH 10H 9H"}
 
 
-def leads_state(tmp_path):
-    game = load(tmp_path, LEADS)
-    st = game.new_initial_state(players=2, dealer=1, stacked=stacked(game, 2, LEAD_HANDS))
+def leads_state(stacked_state):
+    st = stacked_state(LEADS, 2, LEAD_HANDS, dealer=1)
     assert st.current_player() == 0         # clockwise: the dealer's left leads
     return st
 
 
-def test_lead_of_two_cards_is_not_a_lead_size(tmp_path):
-    st = leads_state(tmp_path)
+def test_lead_of_two_cards_is_not_a_lead_size(stacked_state):
+    st = leads_state(stacked_state)
     assert st.why_not("play AS KS") == "lead one card or three of one suit"
     assert st.why_not("play AS KS AH") == "lead one card or three of one suit"   # not one suit
     assert st.why_not("play AS KS QS") is None
     assert st.why_not("play AH") is None
 
 
-def test_followers_play_as_many_cards_as_were_led(tmp_path):
-    st = leads_state(tmp_path)
+def test_followers_play_as_many_cards_as_were_led(stacked_state):
+    st = leads_state(stacked_state)
     st.apply_action("play AS KS QS")
     assert st.why_not("play JS") == "play as many cards as were led: three"
     assert st.why_not("play JS 10S 9H") is None            # chosen freely
 
 
-def test_single_lead_takes_one_card(tmp_path):
-    st = leads_state(tmp_path)
+def test_single_lead_takes_one_card(stacked_state):
+    st = leads_state(stacked_state)
     st.apply_action("play AH")
     assert st.why_not("play JH 10H") == "play one card: one card was led"
 
@@ -182,16 +163,15 @@ after_hand:
 TRUMP_HANDS = {0: "AS KC AD 9C 10C 9H", 1: "KS 9S 10H QS AC JD"}
 
 
-def trumps_state(tmp_path, follow, lead):
-    game = load(tmp_path, TRUMPS.replace("FOLLOW", follow))
-    st = game.new_initial_state(players=2, dealer=1, stacked=stacked(game, 2, TRUMP_HANDS))
+def trumps_state(stacked_state, follow, lead):
+    st = stacked_state(TRUMPS.replace("FOLLOW", follow), 2, TRUMP_HANDS, dealer=1)
     st.apply_action(lead)
     assert st.current_player() == 1
     return st
 
 
-def test_suit_or_trump_needs_the_suit_or_a_trump(tmp_path):
-    st = trumps_state(tmp_path, "suit_or_trump", "play AS")
+def test_suit_or_trump_needs_the_suit_or_a_trump(stacked_state):
+    st = trumps_state(stacked_state, "suit_or_trump", "play AS")
     assert st.why_not("play AC") == "you must follow suit or play a trump: you hold ♠"
     assert st.why_not("play JD") == "you must follow suit or play a trump: you hold ♠"
     assert st.why_not("play 10H") is None
@@ -199,14 +179,14 @@ def test_suit_or_trump_needs_the_suit_or_a_trump(tmp_path):
     assert st.why_not("play KS") is None
 
 
-def test_trumps_led_must_be_answered_with_a_trump(tmp_path):
-    st = trumps_state(tmp_path, "suit_or_trump", "play 9H")
+def test_trumps_led_must_be_answered_with_a_trump(stacked_state):
+    st = trumps_state(stacked_state, "suit_or_trump", "play 9H")
     assert st.why_not("play KS") == "you must follow suit: you hold ♥ (trumps)"
     assert st.why_not("play QS") is None
 
 
-def test_promoted_card_no_longer_follows_its_printed_suit(tmp_path):
-    st = trumps_state(tmp_path, "suit", "play AS")
+def test_promoted_card_no_longer_follows_its_printed_suit(stacked_state):
+    st = trumps_state(stacked_state, "suit", "play AS")
     assert st.why_not("play QS") == "you must follow suit: you hold ♠ (QS counts only as a trump now)"
     assert st.why_not("play 9S") is None
 
@@ -234,15 +214,14 @@ FISH_HANDS = {0: "JS 7C KD", 1: "2D 3C 4C"}
 FISH_TABLE = {"table": "JH QD 3D 5H 2C 4S"}
 
 
-def fishing_state(tmp_path, optional="true"):
-    game = load(tmp_path, FISHING.replace("OPTIONAL", optional))
-    st = game.new_initial_state(players=2, dealer=1, stacked=stacked(game, 2, FISH_HANDS, FISH_TABLE))
+def fishing_state(stacked_state, optional="true"):
+    st = stacked_state(FISHING.replace("OPTIONAL", optional), 2, FISH_HANDS, FISH_TABLE, dealer=1)
     assert st.current_player() == 0
     return st
 
 
-def test_courts_capture_only_by_rank(tmp_path):
-    st = fishing_state(tmp_path)
+def test_courts_capture_only_by_rank(stacked_state):
+    st = fishing_state(stacked_state)
     assert st.why_not("play JS take QD") == \
         "courts capture only a court of the same rank: JS can take only a J"
     assert st.why_not("play JS take 3D 4S") == \
@@ -250,16 +229,16 @@ def test_courts_capture_only_by_rank(tmp_path):
     assert st.why_not("play JS take JH") is None
 
 
-def test_sum_capture_must_add_up(tmp_path):
-    st = fishing_state(tmp_path)
+def test_sum_capture_must_add_up(stacked_state):
+    st = fishing_state(stacked_state)
     assert st.why_not("play 7C take 3D 5H") == "the cards taken must add up to 7: 3D 5H make 8"
     assert st.why_not("play 7C take 2C 3D 4S") == "the cards taken must add up to 7: 2C 3D 4S make 9"
     assert st.why_not("play 7C take 3D 4S") is None
     assert st.why_not("play 7C take 5H 2C") is None
 
 
-def test_other_capture_mistakes(tmp_path):
-    st = fishing_state(tmp_path)
+def test_other_capture_mistakes(stacked_state):
+    st = fishing_state(stacked_state)
     assert st.why_not("play 7C take QD 2C") == "QD has no capture value: it is never part of a sum"
     assert st.why_not("play 7C take 2C") == \
         "one card is taken only by a card of the same rank: 7C can take a 7, or two or more cards adding up to 7"
@@ -268,8 +247,8 @@ def test_other_capture_mistakes(tmp_path):
     assert st.why_not("play 7C") is None                  # optional: a card may simply be laid
 
 
-def test_capture_is_forced_when_not_optional(tmp_path):
-    st = fishing_state(tmp_path, optional="false")
+def test_capture_is_forced_when_not_optional(stacked_state):
+    st = fishing_state(stacked_state, optional="false")
     # 7 = 2 + 5 = 3 + 4; the first capture in canonical order (by value) is 2C 5H.
     assert st.why_not("play 7C") == "you must capture when you can: 7C can take 2C 5H"
     assert st.why_not("play KD") is None                  # no K on the table: laid
@@ -299,24 +278,23 @@ after_hand:
 """
 
 
-def asking_state(tmp_path, players):
-    game = load(tmp_path, ASKING)
-    st = game.new_initial_state(players=players, dealer=0, stacked=stacked(game, players, {0: "AS KS"}))
+def asking_state(stacked_state, players):
+    st = stacked_state(ASKING, players, {0: "AS KS"}, dealer=0)
     assert st.current_player() == 0
     return st
 
 
-def test_ask_names_the_part_of_when_that_fails(tmp_path):
-    st = asking_state(tmp_path, 3)
+def test_ask_names_the_part_of_when_that_fails(stacked_state):
+    st = asking_state(stacked_state, 3)
     assert st.why_not("double") == "'double' is offered only when `players == 2`, and that does not hold now"
     assert st.why_not("discard AS") == \
         "'discard AS' is offered only when `rank(c) != 'A'`, and that does not hold now"
     assert st.why_not("discard KS") is None
-    assert asking_state(tmp_path, 2).why_not("double") is None
+    assert asking_state(stacked_state, 2).why_not("double") is None
 
 
-def test_ask_values_and_unknown_answers(tmp_path):
-    st = asking_state(tmp_path, 3)
+def test_ask_values_and_unknown_answers(stacked_state):
+    st = asking_state(stacked_state, 3)
     assert st.why_not("discard QH") == "you do not hold QH"
     assert st.why_not("discard") == "'discard' needs a value, e.g. 'discard KS'"
     assert st.why_not("pass now") == "'pass' takes nothing after it: answer just 'pass'"
@@ -324,8 +302,8 @@ def test_ask_values_and_unknown_answers(tmp_path):
         "you are asked to double the stakes or pass: 'fold' is not a choice here; answer discard or pass"
 
 
-def test_why_not_when_nobody_moves(tmp_path):
-    st = asking_state(tmp_path, 2)
+def test_why_not_when_nobody_moves(stacked_state):
+    st = asking_state(stacked_state, 2)
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0])
     assert st.why_not("pass") == "the match is over"

@@ -83,6 +83,23 @@ def _bad_word(tokens, allowed=()) -> str | None:
     return None
 
 
+def _typed_play(op, st, text, how="", allowed=()):
+    """A typed play: the tokens after 'play', and why the text is not a play (None if it is).
+    `how` is what to write besides the example; `allowed` the words that may follow 'play'."""
+    typed = Typed.read(text)
+    if typed.first != "play":
+        return [], f"you are to {op.describe(st)}: write {how}e.g. '{example(st)}'"
+    rest = typed.tokens[1:]
+    return rest, _bad_word(rest, allowed)
+
+
+def _held_problems(st, hand, cards) -> str | None:
+    """The cards to play must be named, exist in this game, be named once and be in `hand`."""
+    if not cards:
+        return f"name the card to play, e.g. '{example(st)}'"
+    return _card_problems(st, cards, hand)
+
+
 # -- tricks -----------------------------------------------------------------------------------
 
 def lead_rule(sizes) -> str:
@@ -98,19 +115,14 @@ def lead_rule(sizes) -> str:
 def play_why_not(op, st, action) -> str:
     cfg = op.cfg
     if isinstance(action, str):
-        typed = Typed.read(action)
-        if typed.first != "play":
-            return f"you are to {op.describe(st)}: write play and the card, e.g. '{example(st)}'"
-        problem = _bad_word(typed.tokens[1:])
+        rest, problem = _typed_play(op, st, action, "play and the card, ")
         if problem:
             return problem
-        cards = [value for kind, value in typed.tokens[1:] if kind == "card"]
+        cards = [value for kind, value in rest if kind == "card"]
     else:
         cards = list(action)
-    if not cards:
-        return f"name the card to play, e.g. '{example(st)}'"
     hand = st.zones[cfg.hand + st.turn]
-    problem = _card_problems(st, cards, hand)
+    problem = _held_problems(st, hand, cards)
     if problem:
         return problem
     r = cfg.trumps.ranking(st)
@@ -153,13 +165,9 @@ def _unvalued_rule(deck) -> str:
 def capture_why_not(op, st, action) -> str:
     cfg = op.cfg
     if isinstance(action, str):
-        typed = Typed.read(action)
-        if typed.first != "play":
-            return f"you are to {op.describe(st)}: write e.g. '{example(st)}'"
-        problem = _bad_word(typed.tokens[1:], ("take",))
+        rest, problem = _typed_play(op, st, action, allowed=("take",))
         if problem:
             return problem
-        rest = typed.tokens[1:]
         split = next((i for i, (k, v) in enumerate(rest) if k == "word"), len(rest))
         played = [v for _, v in rest[:split]]
         taken = [v for k, v in rest[split + 1:] if k == "card"]
@@ -167,12 +175,9 @@ def capture_why_not(op, st, action) -> str:
             return f"name the table cards to take after 'take', e.g. '{example(st, lambda t: ' take ' in t)}'"
     else:
         played, taken = [action[0]], list(action[1])
-    if not played:
-        return f"name the card to play, e.g. '{example(st)}'"
     if len(played) > 1:
         return "play one card a turn; to capture write e.g. 'play 7C take 7H'"
-    hand = st.zones[cfg.hand + st.turn]
-    problem = _card_problems(st, played, hand)
+    problem = _held_problems(st, st.zones[cfg.hand + st.turn], played)
     if problem:
         return problem
     card = played[0]
