@@ -45,9 +45,21 @@ class Table:
             self.seen += 1
             if self.log:
                 self.log.event(event)
+            if self.watching_from_out(event):
+                continue
             line = self.describe(event)
             if line:
                 self.echo(line)
+
+    def watching_from_out(self, event: dict) -> bool:
+        """Once the human is out of the match, the play of the others is summed up by hand."""
+        st, me = self.st, self.human
+        if me is None or not st.out[me]:
+            return False
+        if event["kind"] == "out" and event["seat"] == me:
+            self.echo(f"** {self.name(me)} out of the match: the others play on (hand summaries only)")
+            return True
+        return event["kind"] not in ("hand", "summary", "end", "out", "back")
 
     def describe(self, e: dict) -> str | None:
         kind = e["kind"]

@@ -170,3 +170,14 @@ def test_run_in_a_real_terminal():
         assert b"Left the table" in read_until(fd, b"Left the table")
     finally:
         os.waitpid(pid, 0)
+
+
+def test_a_human_who_is_out_sees_only_hand_summaries():
+    # With a target of 6 and seed 2, A (the human) goes out after hand 2 while others play on.
+    result = invoke("run", CIAPANO, "--seed", "2", "--players", "4", "--set", "target=6",
+                    input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    before, after = result.output.split("A (you) out of the match: the others play on", 1)
+    assert " plays " in before
+    assert " plays " not in after and "trick " not in after
+    assert "=== Hand 3" in after and "--- end of hand 3 ---" in after and "Match over" in after
