@@ -180,7 +180,7 @@ class GameScope:
         scaled = tuple(int(p * unit) if p is not None else 0 for p in pts)
 
         def points(x):
-            total = sum(scaled[c] for c in ((x,) if isinstance(x, int) else x or ()))
+            total = scaled[x] if isinstance(x, int) else sum(map(scaled.__getitem__, x or ()))
             return total // unit if total % unit == 0 else Fraction(total, unit)
 
         def cards_of(span, xs, s):

@@ -73,33 +73,39 @@ class TrickBegin(Op):
 class Play(Op):
     """The decision: the player whose turn it is plays one or more cards to the trick."""
 
-    __slots__ = ("here", "cfg", "turn_start", "singles")
+    # legal and apply run for every card of every play-out: the settings they read are copied
+    # onto the op at compile time (one attribute load each instead of cfg.x / st.prog.x).
+    __slots__ = ("here", "cfg", "turn_start", "hand", "single", "follow", "fixed", "open",
+                 "direction", "hooks")
 
-    def __init__(self, here, cfg, turn_start, span):
+    def __init__(self, here, cfg, turn_start, direction, span):
         self.here, self.cfg, self.turn_start, self.span = here, cfg, turn_start, span
+        self.hand, self.follow, self.fixed, self.open = cfg.hand, cfg.follow, cfg.fixed, cfg.open
+        self.single = cfg.sizes == (1,)
+        self.direction = direction
+        self.hooks = turn_start != here        # before_play hooks run between two plays
 
     def run(self, st):
         st.player = st.turn
         return None
 
     def legal(self, st) -> list:
-        cfg = self.cfg
-        hand = st.zones[cfg.hand + st.turn]
+        hand = st.zones[self.hand + st.turn]
         trick = st.trick
         if not trick:
-            return [ONE[c] for c in hand] if cfg.sizes == (1,) else self._leads(st, hand)
+            return list(map(ONE.__getitem__, hand)) if self.single else self._leads(st, hand)
         led = trick[0][1]
         if len(led) > 1:      # several cards: each play's cards trumps first, high to low
-            return list(combinations(_shown_order(cfg.trumps.ranking(st), hand), len(led)))
-        follow = cfg.follow
+            return list(combinations(_shown_order(self.cfg.trumps.ranking(st), hand), len(led)))
+        follow = self.follow
         if follow == "any":
-            return [ONE[c] for c in hand]
-        r = cfg.fixed or cfg.trumps.ranking(st)
+            return list(map(ONE.__getitem__, hand))
+        r = self.fixed or self.cfg.trumps.ranking(st)
         suit = r.suit
         led_suit = suit[led[0]]
         same = [ONE[c] for c in hand if suit[c] == led_suit]
         if not same:
-            return [ONE[c] for c in hand]
+            return list(map(ONE.__getitem__, hand))
         if follow == "suit":
             return same
         trump = r.trump
@@ -123,8 +129,8 @@ class Play(Op):
         return out
 
     def apply(self, st, action):
-        cfg = self.cfg
-        hand = st.zones[cfg.hand + st.turn]
+        turn = st.turn
+        hand = st.zones[self.hand + turn]
         for c in action:
             hand.remove(c)
         trick = st.trick
@@ -132,29 +138,30 @@ class Play(Op):
             st.best = 0
             beat = True
         else:
-            r = cfg.fixed or cfg.trumps.ranking(st)
+            r = self.fixed or self.cfg.trumps.ranking(st)
             best = trick[st.best][1]
             if len(action) == 1:        # the common case, inlined: Ranking.beats
                 c, b = action[0], best[0]
-                beat = r.power[c] > r.power[b] if r.suit[c] == r.suit[b] else r.trump[c] and not r.trump[b]
+                suit = r.suit
+                beat = r.power[c] > r.power[b] if suit[c] == suit[b] else r.trump[c] and not r.trump[b]
             else:
                 beat = plays_beat(r, action, best)
             if beat:
                 st.best = len(trick)
-        up = beat or cfg.open is None or bool(cfg.open(st))     # open: None means always face up
-        st.trick = trick = trick + ((st.turn, action, up),)
+        up = beat or self.open is None or bool(self.open(st))     # open: None means always face up
+        st.trick = trick = trick + ((turn, action, up),)
         if st.events is not None:
-            st.emit("play", seat=st.turn, cards=[str(c) for c in action], beat=beat and len(trick) > 1,
+            st.emit("play", seat=turn, cards=[str(c) for c in action], beat=beat and len(trick) > 1,
                     face_down=not up)
         if len(trick) >= st.live:
             return self.here + 1
-        n, out = st.n, st.out
-        turn = (st.turn + st.prog.direction) % n
-        st.turn = turn if not out[turn] else st.step_seat(turn, st.prog.direction)
-        if self.turn_start == self.here:      # no before_play hooks: the next decision is ready
-            st.player = st.turn
-            return None
-        return self.turn_start
+        n = st.n
+        nxt = (turn + self.direction) % n
+        st.turn = nxt if not st.out[nxt] else st.step_seat(nxt, self.direction)
+        if self.hooks:
+            return self.turn_start
+        st.player = st.turn        # no before_play hooks: the next decision is ready
+        return None
 
     def text(self, st, action) -> str:
         return "play " + " ".join(str(c) for c in action)
@@ -174,33 +181,35 @@ def _shown_order(r, hand) -> list:
 
 
 class TrickEnd(Op):
-    __slots__ = ("here", "cfg", "check", "play")
+    __slots__ = ("here", "cfg", "check", "play", "won", "teams")
 
     def __init__(self, here, cfg):
-        self.here, self.cfg = here, cfg
+        self.here, self.cfg, self.won = here, cfg, cfg.won
+        self.teams = cfg.teams if cfg.won_owner == "team" else None
         self.check = self.play = None   # set when no hooks sit between this trick and the next
 
     def run(self, st):
-        cfg = self.cfg
-        winner = st.trick[st.best][0]
-        owner = cfg.teams(st, winner) if cfg.won_owner == "team" else winner
-        won = st.zones[cfg.won + owner]
-        for entry in st.trick:
-            won.extend(entry[1])
+        trick = st.trick
+        winner = trick[st.best][0]
+        won = st.zones[self.won + (winner if self.teams is None else self.teams(st, winner))]
+        for entry in trick:
+            won += entry[1]
         hv = st.hv
         hv["winner"] = winner
         hv["trick_winners"] = hv.get("trick_winners", ()) + (winner,)
         if st.events is not None:
             st.emit("trick", winner=winner, number=hv["trick_number"],
-                    cards=[[str(c) for c in e[1]] for e in st.trick])
+                    cards=[[str(c) for c in e[1]] for e in trick])
         st.trick, st.best = (), -1
         st.leader = winner
-        st.player = NOBODY
         if self.play is None:
+            st.player = NOBODY
             return self.here + 1
         # No hooks: check and begin the next trick here, and wait at the play op directly.
-        if self.check.run(st) != self.check.here + 1:
-            return self.check.end
+        check = self.check
+        if check.run(st) != check.here + 1:
+            st.player = NOBODY
+            return check.end
         hv["trick_number"] += 1
         st.turn = st.player = winner
         st.pc = self.play.here
@@ -247,7 +256,7 @@ def compile_tricks(b, step, locals_):
     if get("before_play") is not None:
         b.emit(Bind(b.here))
         nested(b, get("before_play"), "before_play", tuple(locals_) + ("player",))
-    play = b.emit(Play(b.here, cfg, turn_start, step.span))
+    play = b.emit(Play(b.here, cfg, turn_start, b.prog.direction, step.span))
     end = b.emit(TrickEnd(b.here, cfg))
     if get("before_trick") is None and get("after_trick") is None and turn_start == play.here:
         end.check, end.play = check, play
