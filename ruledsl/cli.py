@@ -13,6 +13,7 @@ import click
 
 from .errors import RuleError, RuleErrors
 from .engine.game import OptionError, load_game
+from .engine.scope import SEAT_NAMES
 from .expr import EvalError
 from .simulate import StepLimit
 
@@ -94,7 +95,7 @@ def run(ruleset, players, seat, watch, seed, sets, log_path):
         raise click.BadParameter(f"seat must be 0..{state.n - 1}", param_hint="--seat")
     log = LogWriter(log_path, ruleset, state.options, state.n, seed, _first_dealer(state)) if log_path else None
     click.echo(f"{game.name} — {state.n} players, seed {seed}. "
-               + ("Watching." if watch else f"You are {'ABCDEFGHIJKL'[seat]}. Type 'quit' to leave."))
+               + ("Watching." if watch else f"You are {SEAT_NAMES[seat]}. Type 'quit' to leave."))
     if game.ruleset.description and not watch:       # the game in a paragraph, for a first game
         import textwrap
         click.echo(textwrap.fill(" ".join(game.ruleset.description.split()), 96))
@@ -166,7 +167,7 @@ def simulate(ruleset, games, players, seed, sets, as_json):
     click.echo(f"{game.name}: {data['games']} games, {data['hands']} hands "
                f"({data['mean_hands']} per game) in {data['seconds']:.2f}s — "
                f"{data['games_per_second']} games/s, {data['hands_per_second']} hands/s")
-    click.echo("wins per seat: " + "  ".join(f"{'ABCDEFGHIJKL'[i]}={w}" for i, w in enumerate(data["wins"])))
+    click.echo("wins per seat: " + "  ".join(f"{SEAT_NAMES[i]}={w}" for i, w in enumerate(data["wins"])))
 
 
 @main.command()

@@ -4,6 +4,7 @@ counted, the programs (before the first hand, the deal, the play, scoring), the 
 from __future__ import annotations
 
 from ..engine.cards import PACKS, SUIT_SYMBOLS, SUITS, split_card
+from ..engine.scope import SEAT_NAMES
 from ..model import Ruleset
 from ..yamlnodes import Map, Scalar, Seq
 from .document import Heading, Item, List, Para, Table
@@ -13,7 +14,6 @@ from .words import VISIBLE, allowed, cap, code, joined, num, number_word, option
 
 PACK_NAMES = {"french-52": "the French 52-card pack"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SEAT_LETTERS = "ABCDEFGHIJKL"
 OWNERS = {"player": "each player", "team": "each team", "shared": "the table", "game": "the table"}
 PLAYS = ("tricks", "captures")
 
@@ -53,7 +53,7 @@ class Rulebook:
         if not self.rs.teams:
             return "each playing alone"
         half = self.rs.players.min // 2
-        pairs = [f"{SEAT_LETTERS[i]} and {SEAT_LETTERS[i + half]}" for i in range(half)]
+        pairs = [f"{SEAT_NAMES[i]} and {SEAT_NAMES[i + half]}" for i in range(half)]
         return f"in {number_word(half)} partnerships: partners sit opposite, {joined(pairs, 'against')}"
 
     # -- the deck -------------------------------------------------------------------------------
