@@ -1,0 +1,40 @@
+"""Commands that measure a rule file over many matches: `simulate`."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..engine.scope import SEAT_NAMES
+from .common import PLAY_ERRORS, fail_play, load, new_state, read_sets
+
+
+@click.command()
+@click.argument("ruleset", type=click.Path(dir_okay=False))
+@click.option("-n", "games", type=click.IntRange(min=1), default=100, show_default=True, help="Number of matches.")
+@click.option("--players", "-p", type=int)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate(ruleset, games, players, seed, sets, as_json):
+    """Play whole matches between random players and report the figures."""
+    from ..simulate import simulate as run_sim
+    game = load(ruleset)
+    options = read_sets(sets)
+    new_state(game, seed, players, options)    # checks --players and --set
+    try:
+        result = run_sim(game, games, players, seed, options)
+    except PLAY_ERRORS as exc:
+        fail_play(exc)
+    data = result.to_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"{game.name}: {data['games']} games, {data['hands']} hands "
+               f"({data['mean_hands']} per game) in {data['seconds']:.2f}s — "
+               f"{data['games_per_second']} games/s, {data['hands_per_second']} hands/s")
+    click.echo("wins per seat: " + "  ".join(f"{SEAT_NAMES[i]}={w}" for i, w in enumerate(data["wins"])))
+
+
+
+COMMANDS = (simulate,)
