@@ -59,7 +59,7 @@ COUNTER_KEYS = ("per", "start", "scope", "visible")
 COUNTER_PER = ("player", "team", "game")
 COUNTER_SCOPES = ("match", "hand")
 LIMITS_KEYS = ("hands",)
-RESULT_KEYS = ("returns",)
+RESULT_KEYS = ("returns", "hand")
 TEAMS = ("partners", "none")
 DIRECTIONS = ("clockwise", "anticlockwise")
 OWNERS = {"player": "player", "team": "team", "none": "shared", "shared": "shared"}
@@ -137,7 +137,8 @@ class _Reader:
             hand=self.steps(root.get("hand"), "hand"),
             after_hand=self.steps(root.get("after_hand"), "after_hand"),
             summary=self.attempt(self.summary, root.get("summary"), default=()) or (),
-            returns=self.attempt(self.result, root.get("result")),
+            returns=self.attempt(self.result, root.get("result"), "returns"),
+            hand_value=self.attempt(self.result, root.get("result"), "hand"),
             trumps=root.get("trumps"),
             max_hands=limits,
         )
@@ -447,14 +448,17 @@ class _Reader:
             out.append((key.text, value))
         return tuple(out)
 
-    def result(self, node):
+    def result(self, node, key: str):
+        """`result.returns` (the payoff per player at the end of the match) or `result.hand`
+        (what one hand was worth to each player, evaluated as the hand ends)."""
         if node is None:
             return None
         m = as_map(node, "result")
-        check_keys(m, RESULT_KEYS, "result", self.errors)
-        value = m.get("returns")
+        if key == "returns":        # check the keys once
+            check_keys(m, RESULT_KEYS, "result", self.errors)
+        value = m.get(key)
         if value is not None and not isinstance(value, Scalar):
-            raise RuleError(value.span, "result.returns is an expression")
+            raise RuleError(value.span, f"result.{key} is an expression")
         return value
 
 

@@ -91,3 +91,4 @@ class Ruleset:
     max_hands: int
     trumps: Map | None = None      # read by engine/trumps.py
     base: str | None = None        # the file this one extends, if any
+    hand_value: Scalar | None = None   # result.hand: what a hand was worth to each player

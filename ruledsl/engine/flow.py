@@ -122,14 +122,22 @@ def shuffle(deck: list, rng: random.Random) -> None:
 
 
 class Summary(Op):
-    """Evaluate the `summary:` lines for every seat, for the hand summary shown at the table."""
+    """The end of a hand: its value for every seat (`result.hand`, kept on the state for bots
+    and analysis), and the `summary:` lines for the hand summary shown at the table."""
 
-    __slots__ = ("here", "lines")
+    __slots__ = ("here", "lines", "value")
 
-    def __init__(self, here, lines):
-        self.here, self.lines = here, lines
+    def __init__(self, here, lines, value=None):
+        self.here, self.lines, self.value = here, lines, value
 
     def run(self, st):
+        st.hands_scored += 1
+        if self.value is not None:
+            values = []
+            for seat in range(st.n):
+                st.locals["player"] = seat
+                values.append(self.value(st))
+            st.hand_values = tuple(values)
         if st.events is not None:
             table = {}
             for label, fn in self.lines:
@@ -138,7 +146,8 @@ class Summary(Op):
                     st.locals["player"] = seat
                     row.append(show(fn(st)))
                 table[label] = row
-            st.emit("summary", hand=st.hand_no, lines=table)
+            st.emit("summary", hand=st.hand_no, lines=table,
+                    values=None if self.value is None else list(st.hand_values))
         return self.here + 1
 
 

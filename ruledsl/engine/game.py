@@ -71,6 +71,7 @@ class Game:
         st.hv, st.locals, st.asks = {}, {}, ()
         st.hand_no = st.deals = st.steps = 0
         st.winners, st.events = None, [] if record else None
+        st.hands_scored, st.hand_values = 0, None
         st.stack = tuple(stacked) if stacked else None
         for index, start in prog.match_counters:
             st.cv[index] = start(st)

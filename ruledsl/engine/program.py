@@ -136,7 +136,8 @@ class Builder:
         for j in self.end_hand_jumps:
             j.target = after
         lines = [(label, self.expr(node, ("player",))) for label, node in rs.summary]
-        self.emit(flow.Summary(self.here, lines))
+        value = self.expr(rs.hand_value, ("player",)) if rs.hand_value is not None else None
+        self.emit(flow.Summary(self.here, lines, value))
         self.steps(rs.after_hand)
         self.emit(flow.Jump(hand_start))
         end = self.here

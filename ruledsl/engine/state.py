@@ -14,7 +14,8 @@ class State:
 
     __slots__ = ("prog", "n", "options", "zones", "cv", "out", "dealer", "leader", "pc",
                  "player", "turn", "trick", "best", "hv", "locals", "asks", "hand_no", "deals",
-                 "seed", "winners", "events", "stack", "steps", "live")
+                 "seed", "winners", "events", "stack", "steps", "live", "hands_scored",
+                 "hand_values")
 
     def clone(self) -> State:
         st = State.__new__(State)
@@ -28,6 +29,7 @@ class State:
         st.winners, st.steps, st.live = self.winners, self.steps, self.live
         st.events = None if self.events is None else list(self.events)
         st.stack = self.stack
+        st.hands_scored, st.hand_values = self.hands_scored, self.hand_values
         return st
 
     # -- the engine contract ------------------------------------------------------------------
@@ -76,6 +78,13 @@ class State:
 
     def returns(self) -> list:
         return self.prog.returns(self)
+
+    def hand_returns(self) -> tuple | None:
+        """What the last hand played to its end was worth to each seat (the rule file's
+        `result.hand`), or None before the first hand ends or when the file declares none.
+        `hands_scored` counts the hands that have ended, so a search can play on until it
+        changes and then read this."""
+        return self.hand_values
 
     def observation(self, player: int) -> dict:
         from .observe import observation

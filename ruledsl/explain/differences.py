@@ -160,6 +160,9 @@ def _match(base: Ruleset, rs: Ruleset) -> list[Item]:
     if plain(rs.returns) != plain(base.returns):
         payoff = code(rs.returns.text) if rs.returns else "a win of 1 for each winner"
         out.append(Item(f"The final payoff is {payoff}."))
+    if plain(rs.hand_value) != plain(base.hand_value):
+        worth = code(rs.hand_value.text) if rs.hand_value else "not declared"
+        out.append(Item(f"What a hand is worth to a player: {worth}."))
     if base.max_hands != rs.max_hands:
         out.append(Item(f"The match is stopped after {rs.max_hands} hands (the base: {base.max_hands})."))
     return out

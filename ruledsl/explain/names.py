@@ -36,4 +36,4 @@ def _bare_ruleset() -> Ruleset:
              "hand": ZoneSpec("hand", "player", "owner", NOWHERE)}
     return Ruleset(name="", description="", path="", players=Players(2, 2, 2), teams=False, direction="clockwise",
                    deck=DeckSpec("french-52", ranks, ranks, {}, {}, {}), zones=zones, options={}, counters={},
-                   setup=(), hand=(), after_hand=(), summary=(), returns=None, max_hands=1000)
+                   setup=(), hand=(), after_hand=(), summary=(), returns=None, hand_value=None, max_hands=1000)

@@ -173,7 +173,11 @@ class Rulebook:
             if rs.max_hands != 1000 else ""
         payoff = (f"At the end every player gets the payoff {code(rs.returns.text)} (where `player` is that player)."
                   if rs.returns is not None else "At the end each winner scores 1 and every other player 0.")
-        return [Para("Hands are played until a step says the match ends." + limit), Para(payoff)]
+        out = [Para("Hands are played until a step says the match ends." + limit), Para(payoff)]
+        if rs.hand_value is not None:
+            out.append(Para(f"Each hand is worth {code(rs.hand_value.text)} to each player (where `player` is "
+                            "that player): what computer players play for within a hand."))
+        return out
 
     def options(self) -> list:
         if not self.rs.options:
