@@ -1,13 +1,22 @@
 """Random play-out speed of every rule file, against hand-written Python for the same game.
 
-    python benchmarks/playouts.py [--seconds 2] [--json] [games/ciapano.yaml ...]
+    python benchmarks/playouts.py [--seconds 1] [--repeat 5] [--json] [games/ciapano.yaml ...]
 
-For each rule file and player count: whole matches between uniformly random players through
-the public API (legal_actions / apply_action), reported as hands per second; beside it, the
-hand-written baseline of benchmarks/handwritten.py for the same game and player count (one hand
-per call, a tight loop with no API), and the ratio between the two; then the hand-written API
-baseline of benchmarks/handwritten_api.py (plain State classes with the same legal_actions /
-apply_action contract, one hand per call) and its ratio.
+For each rule file and player count, five figures, measured side by side in one run: each
+repetition times every column in turn (interleaved, so that a noisy neighbour slows all of them
+alike), and each figure is the median over the repetitions.
+
+- engine: whole matches between uniformly random players through the unchecked path a search
+  uses (`ruledsl.simulate.play_out`), in hands per second;
+- hand-written: benchmarks/handwritten.py, one hand of the same game in a tight loop (no API);
+- engine API: whole matches through the public API, `legal_actions()` then a CHECKED
+  `apply_action(a)`, in hands per second;
+- hand-written API: benchmarks/handwritten_api.py, plain State classes with the same contract
+  (unchecked), one hand per call;
+- clone + apply: microseconds per `clone()` then `apply_action_fast(a)` at decisions taken from
+  random matches (the search path), beside the same for the hand-written API states.
+
+The ratios are hand-written ÷ engine: how many times faster the hand-written code is.
 """
 from __future__ import annotations
 
@@ -15,6 +24,7 @@ import argparse
 import importlib.util
 import json
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -29,59 +39,132 @@ from ruledsl.simulate import play_out  # noqa: E402
 def handwritten(name="handwritten"):
     spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
-def engine_hands_per_second(game, players: int, seconds: float) -> float:
-    hands, seed, start = 0, 0, time.perf_counter()
-    rng = random.Random(0)
+def _rate(play_match, seconds: float) -> float:
+    """Hands per second of `play_match(seed, rng) -> hands played`, for about `seconds`."""
+    hands, seed, rng = 0, 0, random.Random(0)
+    start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = play_out(game.new_initial_state(seed=seed, players=players), rng)
-        hands += state.hand_no
+        hands += play_match(seed, rng)
         seed += 1
     return hands / (time.perf_counter() - start)
+
+
+def engine_playouts(game, players: int, seconds: float) -> float:
+    def match(seed, rng):
+        return play_out(game.new_initial_state(seed=seed, players=players), rng).hand_number
+    return _rate(match, seconds)
+
+
+def engine_api(game, players: int, seconds: float) -> float:
+    def match(seed, rng):
+        state = game.new_initial_state(seed=seed, players=players)
+        choice = rng.choice
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+        return state.hand_number
+    return _rate(match, seconds)
+
+
+def _samples(new_state, count: int = 300, seed: int = 0) -> list:
+    """(state, action) pairs at decisions of random matches: the inputs of a search step."""
+    rng, out = random.Random(seed), []
+    while len(out) < count:
+        state = new_state(rng)
+        while not state.is_terminal() and len(out) < count:
+            action = rng.choice(state.legal_actions())
+            if rng.random() < 0.2:
+                out.append((state.clone(), action))
+            state.apply_action(action)
+    return out
+
+
+def clone_apply_us(samples: list, apply_name: str, seconds: float) -> float:
+    """Microseconds per clone() + apply of a sampled action."""
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for state, action in samples:
+            getattr(state.clone(), apply_name)(action)
+        calls += len(samples)
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def columns(game, stem: str, players: int, base, api):
+    """name -> a function of `seconds` giving one figure, for one game and player count."""
+    out = {
+        "engine": lambda s: engine_playouts(game, players, s),
+        "engine_api": lambda s: engine_api(game, players, s),
+    }
+    engine_samples = _samples(lambda rng: game.new_initial_state(seed=rng.randrange(1 << 30), players=players))
+    out["clone_apply_us"] = lambda s: clone_apply_us(engine_samples, "apply_action_fast", s)
+    if stem in base.BASELINES and players in base.PLAYER_COUNTS.get(stem, ()):
+        out["handwritten"] = lambda s: base.hands_per_second(stem, players, s)
+    if stem in api.API_BASELINES and players in api.PLAYER_COUNTS.get(stem, ()):
+        out["handwritten_api"] = lambda s: api.hands_per_second(stem, players, s)
+        api_samples = _samples(lambda rng: api.GAMES[stem](rng, players))
+        out["handwritten_clone_apply_us"] = lambda s: clone_apply_us(api_samples, "apply_action", s)
+    return out
+
+
+def measure(files, seconds: float, repeat: int) -> list[dict]:
+    base, api = handwritten(), handwritten("handwritten_api")
+    cells = []          # (row, column name, timer)
+    rows = []
+    for path in files:
+        game = ruledsl.load_game(path)
+        stem = Path(path).stem
+        for players in range(game.min_players, game.max_players + 1):
+            row = {"game": stem, "players": players}
+            rows.append(row)
+            cells += [(row, name, fn) for name, fn in columns(game, stem, players, base, api).items()]
+    figures: dict = {}
+    for _ in range(repeat):         # interleaved: every cell once per repetition
+        for row, name, fn in cells:
+            figures.setdefault((id(row), name), []).append(fn(seconds))
+    for row, name, _ in cells:
+        row[name] = statistics.median(figures[(id(row), name)])
+    for row in rows:
+        if "handwritten" in row:
+            row["ratio"] = row["handwritten"] / row["engine"]
+        if "handwritten_api" in row:
+            row["api_ratio"] = row["handwritten_api"] / row["engine_api"]
+    return rows
+
+
+def table(rows) -> str:
+    head = ("| game | players | engine h/s | hand-written h/s | ratio | engine API h/s "
+            "| hand-written API h/s | API ratio | clone+apply µs | hand-written clone+apply µs |")
+    lines = [head, "|" + "---|" * 10]
+    fmt = lambda v, spec: format(v, spec) if v is not None else "-"  # noqa: E731
+    for r in rows:
+        lines.append(f"| {r['game']} | {r['players']} | {fmt(r['engine'], ',.0f')} | "
+                     f"{fmt(r.get('handwritten'), ',.0f')} | {fmt(r.get('ratio'), '.2f')} | "
+                     f"{fmt(r['engine_api'], ',.0f')} | {fmt(r.get('handwritten_api'), ',.0f')} | "
+                     f"{fmt(r.get('api_ratio'), '.2f')} | {fmt(r['clone_apply_us'], '.2f')} | "
+                     f"{fmt(r.get('handwritten_clone_apply_us'), '.2f')} |")
+    return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", default=sorted(str(p) for p in (HERE.parent / "games").glob("*.yaml")))
-    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per figure and repetition")
+    parser.add_argument("--repeat", type=int, default=5, help="repetitions (the median is reported)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    base = handwritten()
-    api = handwritten("handwritten_api")
-    rows = []
-    for path in args.files:
-        game = ruledsl.load_game(path)
-        stem = Path(path).stem
-        for players in range(game.min_players, game.max_players + 1):
-            engine = engine_hands_per_second(game, players, args.seconds)
-            hand = None
-            if stem in base.BASELINES and players in base.PLAYER_COUNTS.get(stem, ()):
-                hand = base.hands_per_second(stem, players, args.seconds)
-            api_hand = None
-            if stem in api.API_BASELINES and players in api.PLAYER_COUNTS.get(stem, ()):
-                api_hand = api.hands_per_second(stem, players, args.seconds)
-            rows.append({"game": stem, "players": players, "engine": round(engine),
-                         "handwritten": round(hand) if hand else None,
-                         "ratio": round(hand / engine, 2) if hand else None,
-                         "handwritten_api": round(api_hand) if api_hand else None,
-                         "api_ratio": round(api_hand / engine, 2) if api_hand else None})
+    rows = measure(args.files, args.seconds, args.repeat)
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"{'game':<10}{'players':>8}{'engine h/s':>12}{'hand-written h/s':>18}{'ratio':>8}"
-          f"{'hand-written API h/s':>22}{'API ratio':>11}")
-    for r in rows:
-        print(f"{r['game']:<10}{r['players']:>8}{r['engine']:>12}{r['handwritten'] or '-':>18}{r['ratio'] or '-':>8}"
-              f"{r['handwritten_api'] or '-':>22}{r['api_ratio'] or '-':>11}")
-    print("\nh/s = hands per second of uniformly random play (one core). engine: whole matches through\n"
-          "ruledsl's legal_actions/apply_action. hand-written: benchmarks/handwritten.py, one hand in a\n"
-          "tight loop, no API. hand-written API: benchmarks/handwritten_api.py, one plain State class\n"
-          "per game with the same legal_actions/apply_action contract. ratio = hand-written h/s /\n"
-          "engine h/s, API ratio = hand-written API h/s / engine h/s: how many times faster the\n"
-          "hand-written code is (below 1: the engine is faster). '-': no baseline for that count.")
+    print(table(rows))
+    print(f"\nMedians of {args.repeat} interleaved repetitions of {args.seconds:g} s each. h/s = hands per\n"
+          "second of uniformly random play (one core). ratio = hand-written ÷ engine (below 1: the\n"
+          "engine is faster); the targets are ratio ≤ 1.67 and API ratio ≤ 1.67 (the engine at\n"
+          "≥ 0.6× the hand-written code). clone+apply: µs per clone() + apply_action_fast(a).")
 
 
 if __name__ == "__main__":

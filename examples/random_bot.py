@@ -19,10 +19,10 @@ def main():
     rng = random.Random(args.seed)
     while not state.is_terminal():
         action = rng.choice(state.legal_actions())
-        if state.hand_no == 1:
+        if state.hand_number == 1:
             print(f"{'ABCDEFGHIJKL'[state.current_player()]}: {state.action_to_string(action)}")
         state.apply_action(action)
-    print(f"{state.hand_no} hands; winners: {[ 'ABCDEFGHIJKL'[s] for s in state.winners]}; "
+    print(f"{state.hand_number} hands; winners: {[ 'ABCDEFGHIJKL'[s] for s in state.winners]}; "
           f"returns: {state.returns()}")
 
 

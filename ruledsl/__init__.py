@@ -6,9 +6,12 @@
         state.apply_action(random.choice(state.legal_actions()))
     state.returns()
 """
-from .engine.actions import IllegalAction
-from .engine.game import Game, OptionError, load_game
-from .engine.state import State
 from .errors import RuleError, RuleErrors
+from .game import Game, load_game
+from .lang.options import OptionError
+from .runtime.actions import IllegalAction
+from .runtime.failures import PlayError
+from .runtime.state import State
 
-__all__ = ["load_game", "Game", "State", "IllegalAction", "OptionError", "RuleError", "RuleErrors"]
+__all__ = ["load_game", "Game", "State", "IllegalAction", "OptionError", "RuleError", "RuleErrors",
+           "PlayError"]

@@ -4,37 +4,30 @@
 counter or step concerned:
 
 - an option that no expression reads (`option.NAME` appears nowhere): changing it changes nothing;
-- a counter that is only ever assigned (`x = …`, `x += …`, a deal's or showdown's `as:`) and never
-  read by an expression, a `say:` text, a summary line or the result;
+- a counter that is only ever assigned (`x = …`, `x += …`) and never read by an expression, a
+  `say:` text, a summary line, the trumps or the result;
 - a step that can never run: it follows, in the same list, a step that always ends the hand,
   redeals or ends the match (end_hand / redeal / end_match without `when:`, or an `if` whose
   branches both do), or its `when:` is the constant `false`; also the `then:` of `if: false` and
   the `else:` of `if: true`.
 
-What is read comes from the expressions the compiler saw (Builder.sources), so every place an
-expression can appear counts, nested steps included.
+What is read comes from every expression of the ruleset, found by walking the models by their
+declarations (lang/walk.py): nested steps, choices, hooks and bonuses included.
 """
 from __future__ import annotations
 
-from .errors import Collector, RuleError
-from .expr import parse_binding, parse_expression, parse_statements
+from .errors import RuleError
 from .expr.ast import Literal, names_read_written
-from .loader import read_steps
-from .schema import VALUES
-from .yamlnodes import Map, Scalar
+from .lang import walk
 
 ENDS = {"end_hand": "always ends the hand", "redeal": "always redeals the hand",
         "end_match": "always ends the match"}
-# Keys that hold a nested list of steps, by (step kind or 'step' or 'choice', key): from the
-# schema's table, so a new hook is walked as soon as the schema knows it.
-NESTED = sorted(k for k, v in VALUES.items() if v == {"$ref": "#/$defs/steps"} and k[0] != "file")
 
 
 def warnings(game) -> list[RuleError]:
     """Every warning for a loaded Game, in file order."""
     ruleset = game.ruleset
-    prog = game.program(game.min_players)
-    reads, writes = uses(prog.sources)
+    reads, writes = uses(everything(ruleset))
     out = []
     for name, spec in ruleset.options.items():
         if f"option.{name}" not in reads:
@@ -46,8 +39,8 @@ def warnings(game) -> list[RuleError]:
             out.append(_warning(spec.span, f"counter '{name}' is never read{said}",
                                 "a counter nothing reads changes nothing: use it in an expression "
                                 "(or a summary line), or remove it"))
-    for what in ("setup", "hand", "after_hand"):
-        out += unreachable(getattr(ruleset, what))
+    for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
+        out += unreachable(steps)
     return sorted(out, key=RuleError.sort_key)
 
 
@@ -57,18 +50,29 @@ def _warning(span, message, hint=None) -> RuleError:
 
 # -- what expressions read and write -----------------------------------------------------------
 
-def uses(sources) -> tuple[set[str], set[str]]:
-    """(names read, names assigned) over compiled sources [(kind, node)]; `option.NAME` for
-    options. An assignment's target is a write (`x += 1` too); everything else is a read."""
+def everything(ruleset):
+    """Every expression of a ruleset, in its steps and in every section."""
+    for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
+        for step in steps:
+            yield from walk.expressions(step)
+    for counter in ruleset.counters.values():
+        yield counter.start
+    for option in ruleset.options.values():
+        if option.follows:
+            yield option.default
+    if ruleset.trumps is not None:
+        yield from (e for e in (ruleset.trumps.suit, *(p.when for p in ruleset.trumps.promote)) if e is not None)
+    yield from (e for _, e in ruleset.summary)
+    yield from (e for e in (ruleset.returns, ruleset.hand_value) if e is not None)
+
+
+def uses(exprs) -> tuple[set[str], set[str]]:
+    """(names read, names assigned) over Exprs; `option.NAME` for options. An assignment's
+    target is a write (`x += 1` too); everything else is a read."""
     reads: set[str] = set()
     writes: set[str] = set()
-    for kind, node in sources:
-        if kind == "expression":
-            trees = [parse_expression(node.text, node.locate)]
-        elif kind == "statements":
-            trees = parse_statements(node.text, node.locate)
-        else:
-            trees = [parse_binding(node.text, node.locate)[1]]
+    for e in exprs:
+        trees = e.tree if e.form == "statements" else [e.tree.seq] if e.form == "binding" else [e.tree]
         for tree in trees:
             r, w = names_read_written(tree)
             reads |= r
@@ -108,50 +112,35 @@ def ends(step) -> bool:
     if step.kind in ENDS:
         return True
     if step.kind == "if":
-        cond = _constant(step.args)
-        then = _list_ends(step.node.get("then"))
-        otherwise = _list_ends(step.node.get("else"))
+        cond = _constant(step.condition)
+        then, otherwise = _list_ends(step.then), _list_ends(step.otherwise)
         return then if cond is True else otherwise if cond is False else then and otherwise
     return False
 
 
-def _list_ends(node) -> bool:
-    return node is not None and any(ends(s) for s in read_steps(node, "steps", Collector()))
+def _list_ends(steps) -> bool:
+    return any(ends(s) for s in steps)
 
 
 def _inside(step) -> list[RuleError]:
     """Warnings from the step lists nested in `step` (if's then/else, hooks, ask choices)."""
-    out: list[RuleError] = []
-    for section, key in NESTED:
-        if section == "step" and step.kind == "if":
-            node = step.node.get(key)
-            cond = _constant(step.args)
-            if node is not None and cond is (key == "else"):
-                out.append(_warning(step.node.key_node(key).span,
+    if step.kind == "if":
+        out = []
+        cond = _constant(step.condition)
+        for key, steps, dead in (("then", step.then, cond is False), ("else", step.otherwise, cond is True)):
+            if steps and dead:
+                out.append(_warning(step.keys[key],
                                     f"the '{key}' steps can never run: the condition is always "
                                     f"{'true' if cond else 'false'}", "remove them, or the 'if'"))
-                continue
-            out += _nested(node)
-        elif section == "choice" and step.kind == "ask" and isinstance(step.args, Map):
-            choices = step.args.get("choices")
-            for _, choice in (choices.entries if isinstance(choices, Map) else ()):
-                if isinstance(choice, Map):
-                    out += _nested(choice.get(key))
-        elif section == step.kind and isinstance(step.args, Map):
-            out += _nested(step.args.get(key))
-    return out
+            else:
+                out += unreachable(steps)
+        return out
+    return [w for steps in walk.nested(step) for w in unreachable(steps)]
 
 
-def _nested(node) -> list[RuleError]:
-    return unreachable(read_steps(node, "steps", Collector())) if node is not None else []
-
-
-def _constant(node):
-    """True or False when an expression scalar is the literal true/false; else None."""
-    if not isinstance(node, Scalar):
+def _constant(e):
+    """True or False when an expression is the literal true/false; else None."""
+    if e is None:
         return None
-    try:
-        tree = parse_expression(node.text, node.locate)
-    except RuleError:
-        return None
+    tree = e.tree
     return tree.value if isinstance(tree, Literal) and isinstance(tree.value, bool) else None

@@ -10,7 +10,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from .engine.game import load_game
+from .game import load_game
 
 
 def file_hash(path: str) -> str:

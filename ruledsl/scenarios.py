@@ -24,12 +24,13 @@ from pathlib import Path
 
 import attrs
 
-from .engine.actions import IllegalAction
-from .engine.flow import show
-from .engine.game import OptionError, load_game
-from .engine.scope import SEAT_NAMES
 from .errors import Collector, RuleError, RuleErrors
-from .expr import compile_expression
+from .game import load_game
+from .lang.options import OptionError
+from .runtime.actions import IllegalAction, normalize
+from .runtime.deals import DealError
+from .runtime.helpers import SEAT_NAMES
+from .runtime.show import show
 from .source import Source
 from .yamlnodes import Map, Scalar, Seq, as_int, as_list, as_map, as_text, check_keys, read_yaml
 
@@ -101,12 +102,14 @@ class Scenario:
         if prog is None:
             raise RuleError(root.get("players").span, f"{game.name} is not for {players} players")
         self.prog = prog
+        deals = self.deals(root.get("deals"))
         try:
             self.st = game.new_initial_state(
                 seed=as_int(root.get("seed"), "seed") if root.get("seed") else 0, players=players,
                 options=options, dealer=self.seat(root.get("dealer")) if root.get("dealer") else 0,
-                counters=self.counters(root.get("counters")), stacked=self.deals(root.get("deals")),
-                record=True)
+                counters=self.counters(root.get("counters")), deals=deals, record=True)
+        except DealError as exc:
+            raise RuleError(self._deal_node(root.get("deals"), exc.where).span, str(exc)) from None
         except OptionError as exc:
             raise RuleError(root.span, str(exc)) from None
         self.mark = 0
@@ -153,47 +156,66 @@ class Scenario:
         if node is None:
             return None
         out = {}
-        layout = self.prog.layout
+        specs = self.game.ruleset.counters
         for key, value in as_map(node, "counters").entries:
-            if key.text not in layout.counters:
+            if key.text not in specs:
                 raise RuleError(key.span, f"unknown counter '{key.text}'")
-            per, _ = layout.counters[key.text]
-            out[key.text] = self.value(value) if per == "game" else self.per_seat(value, key.text)
+            out[key.text] = self.value(value) if specs[key.text].per == "game" else self.per_seat(value, key.text)
         return out
 
     def deals(self, node):
+        """The scenario's deals in the shape of new_initial_state(deals=...): zone → cards, or
+        zone → seat → cards."""
         if node is None:
             return None
-        layout = self.prog.layout
-        deck = self.prog.deck
         deals = []
         for item in as_list(node, "deals"):
-            stacked = {}
+            deal = {}
             for key, value in as_map(item, "a deal").entries:
-                if key.text not in layout.zones:
-                    raise RuleError(key.span, f"unknown zone '{key.text}'")
-                owner, base = layout.zones[key.text]
-                if owner == "shared":
-                    stacked[base] = self.cards(value, deck)
+                zone = self.game.ruleset.zones.get(key.text)
+                if zone is None or zone.owner == "shared":
+                    deal[key.text] = self.card_texts(value)
                 else:
-                    for seat_key, cards in as_map(value, key.text).entries:
-                        stacked[base + self.seat(seat_key)] = self.cards(cards, deck)
-            seen = [c for cards in stacked.values() for c in cards]
-            if len(seen) != len(set(seen)):
-                dup = next(c for c in seen if seen.count(c) > 1)
-                raise RuleError(item.span, f"card {dup} is dealt twice")
-            deals.append(stacked)
+                    deal[key.text] = {self.seat(k) if zone.owner == "player" else k.text: self.card_texts(v)
+                                      for k, v in as_map(value, key.text).entries}
+            deals.append(deal)
         return deals
 
-    def cards(self, node, deck) -> list:
+    def _deal_node(self, node, where):
+        """The part of the scenario's `deals:` a DealError's `where` points at."""
+        number, zone, owner, card = where
+        item = as_list(node, "deals")[number]
+        found = item.get(zone) if zone is not None else None
+        if found is None:
+            return item.key_node(zone) if zone is not None and item.key_node(zone) else item
+        if owner is not None and isinstance(found, Map):
+            found = next((v for k, v in found.entries if k.text == str(owner) or
+                          (isinstance(owner, int) and self._is_seat(k, owner))), found)
+        if card is not None and isinstance(found, Seq):
+            return found.items[card]
+        return found
+
+    def _is_seat(self, key, seat: int) -> bool:
+        try:
+            return self.seat(key) == seat
+        except RuleError:
+            return False
+
+    def card_texts(self, node) -> list[str]:
+        items = as_list(node, "cards") if isinstance(node, Seq) else \
+            [Scalar(t, "", node.span) for t in as_text(node, "cards").split()]
+        return [as_text(item, "a card") for item in items]
+
+    def cards(self, node) -> list[str]:
+        """Card texts of this deck, canonical (`10h` → `10H`)."""
         out = []
         items = as_list(node, "cards") if isinstance(node, Seq) else \
             [Scalar(t, "", node.span) for t in as_text(node, "cards").split()]
         for item in items:
-            card = deck.card(as_text(item, "a card"))
+            card = self.prog.deck.card(as_text(item, "a card"))
             if card is None:
                 raise RuleError(item.span, f"'{item.text}' is not a card of this deck")
-            out.append(card)
+            out.append(str(card))
         return out
 
     # -- running ------------------------------------------------------------------------------
@@ -237,11 +259,11 @@ class Scenario:
             return
         if goal not in AUTO:
             raise RuleError(node.span, f"unknown auto goal '{goal}'", f"use a number or one of {', '.join(AUTO)}")
-        start_hand, tricks = st.hand_no, len(self.events("trick"))
+        start_hand, tricks = st.hand_number, len(self.events("trick"))
 
         def reached() -> bool:
             if goal == "end_of_hand":
-                return st.hand_no != start_hand or self._summary_since(start_hand)
+                return st.hand_number != start_hand or self._summary_since(start_hand)
             return goal == "end_of_trick" and len(self.events("trick")) > tricks
         while not st.is_terminal() and not reached():
             st.apply_action(st.legal_actions()[0])
@@ -284,8 +306,7 @@ class Scenario:
         if key == "eval":
             got, want = {}, {}
             for k, v in as_map(node, "eval").entries:
-                fn = compile_expression(k.text, k.locate, self.prog.scope, ("player",))
-                got[k.text], want[k.text] = _plain(fn(st)), self.value(v)
+                got[k.text], want[k.text] = _plain(self.prog.evaluate(st, k.text, None, k.locate)), self.value(v)
             return got, want
         if key in ("out", "winners"):
             seats = [s for s in range(st.n) if st.out[s]] if key == "out" else list(st.winners or ())
@@ -293,11 +314,11 @@ class Scenario:
         if key == "terminal":
             return st.is_terminal(), self.value(node)
         if key == "trick_winner":
-            return self.who(st.hv.get("winner")), SEAT_NAMES[self.seat(node)]
+            return self.who(st.winner), SEAT_NAMES[self.seat(node)]
         if key == "trick_winners":
-            return [SEAT_NAMES[s] for s in st.hv.get("trick_winners", ())], [SEAT_NAMES[self.seat(x)] for x in as_list(node, key)]
+            return [SEAT_NAMES[s] for s in st.trick_winners], [SEAT_NAMES[self.seat(x)] for x in as_list(node, key)]
         if key == "hand_number":
-            return st.hand_no, self.value(node)
+            return st.hand_number, self.value(node)
         if key == "returns":
             per = self.per_seat(node, "returns")
             got = st.returns()
@@ -326,18 +347,18 @@ class Scenario:
         raise AssertionError(key)
 
     def counter_values(self, node):
-        st, layout = self.st, self.prog.layout
+        st, specs = self.st, self.game.ruleset.counters
         got, want = {}, {}
         for key, value in as_map(node, "counters").entries:
-            if key.text not in layout.counters:
+            if key.text not in specs:
                 raise RuleError(key.span, f"unknown counter '{key.text}'")
-            per, base = layout.counters[key.text]
+            per = specs[key.text].per
             if per == "game":
-                got[key.text], want[key.text] = _plain(st.cv[base]), self.value(value)
+                got[key.text], want[key.text] = _plain(st.evaluate(key.text)), self.value(value)
                 continue
             expected = self.per_seat(value, key.text)
             names = SEAT_NAMES if per == "player" else [str(i) for i in range(12)]
-            got[key.text] = {names[i]: _plain(st.cv[base + i]) for i in expected}
+            got[key.text] = {names[i]: _plain(st.evaluate(f"{key.text}({i})")) for i in expected}
             want[key.text] = {names[i]: v for i, v in expected.items()}
         return got, want
 
@@ -345,7 +366,7 @@ class Scenario:
         """`sees: {A: {"discard(B)": 1}, B: {"discard(B)": [JC]}}`: what a seat's observation
         shows of a zone. A number: that many cards and no face; cards: exactly those faces.
         `trick`: the current trick's cards in play order, `??` for each face-down card."""
-        st, layout = self.st, self.prog.layout
+        st, specs = self.st, self.game.ruleset.zones
         got, want = {}, {}
         for seat_key, zones in as_map(node, "sees").entries:
             seat = self.seat(seat_key)
@@ -356,35 +377,33 @@ class Scenario:
                     got[label] = [c for play in st.observation(seat)["trick"] for c in play["cards"]]
                     items = as_list(value, "cards") if isinstance(value, Seq) else \
                         [Scalar(t, "", value.span) for t in as_text(value, "cards").split()]
-                    want[label] = [x.text if x.text == "??" else str(self.cards(x, self.prog.deck)[0])
-                                   for x in items]
+                    want[label] = [x.text if x.text == "??" else self.cards(x)[0] for x in items]
                     continue
                 name, _, arg = key.text.strip().partition("(")
                 name = name.strip()
-                if name not in layout.zones:
+                if name not in specs:
                     raise RuleError(key.span, f"unknown zone '{name}'", "write a zone: table, or hand(B)")
-                owner, _ = layout.zones[name]
+                owner = specs[name].owner
                 entry = shown[name]
                 if owner != "shared":
                     if not arg.endswith(")"):
                         raise RuleError(key.span, f"zone '{name}' is per {owner}: write {name}(B)")
                     s = self.seat(Scalar(arg[:-1].strip(), "", key.span))
-                    entry = entry[layout.teams(st, s) if owner == "team" else s]
+                    entry = entry[self.prog.team_of[s] if owner == "team" else s]
                 label = f"{SEAT_NAMES[seat]} sees {key.text}"
                 faces = sorted(entry.get("cards", []))
                 if isinstance(value, Scalar) and value.text.strip().isdigit():
                     got[label], want[label] = (faces or entry["count"]), int(value.text)
                 else:
                     got[label] = faces if "cards" in entry else f"{entry['count']} face down"
-                    want[label] = sorted(str(c) for c in self.cards(value, self.prog.deck))
+                    want[label] = sorted(self.cards(value))
         return got, want
 
     def zone_values(self, node):
         st = self.st
         got, want = {}, {}
         for key, value in as_map(node, "zones").entries:
-            fn = compile_expression(key.text, key.locate, self.prog.scope, ())
-            cards = [str(c) for c in fn(st)]
+            cards = [str(c) for c in self.prog.evaluate(st, key.text, None, key.locate)]
             expected = self.value(value)
             if isinstance(expected, int):
                 got[key.text], want[key.text] = len(cards), expected
@@ -396,7 +415,6 @@ class Scenario:
 
 
 def _norm(text: str) -> str:
-    from .engine.actions import normalize
     return " ".join(w if isinstance(w, str) else " ".join(w) for w in normalize(text))
 
 

@@ -1,12 +1,8 @@
 """`ruledsl schema`: the JSON Schema (draft 2020-12) of the rule-file format, for editors.
 
-The schema is built from the loader's own tables — loader.TOP_KEYS, STEP_KINDS (each kind's keys
-and required keys), STEP_EXTRA, ZONE_KEYS, PLAYERS_KEYS, DECK_KEYS, OPTION_KEYS, COUNTER_KEYS,
-LIMITS_KEYS, RESULT_KEYS, trumps.TRUMPS_KEYS / PROMOTION_KEYS, decisions.CHOICE_KEYS,
-captures.BONUS_KEYS and the word tables (packs, owners, follow rules, …) — so a key the loader
-learns is in the schema at once. `VALUES` says what a key holds where that is not an expression:
-a key missing from it is taken to be an expression (and a test over every shipped rule file
-notices when that guess is wrong).
+The schema is written from the language's declarations (lang/: each construct's keys and what
+each key holds; lang/steps/: each step kind's settings), never from a table of its own: a key
+the language learns is in the schema at once, with its documentation as the hover text.
 
 A file that says `extends:` is a variant: it only overrides what differs, so the schema for it
 drops required keys in mappings and lets `~` (null) remove an inherited entry; lists (step
@@ -21,112 +17,20 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from . import loader
-from .engine import captures, deal, decisions, tricks, trumps
-from .engine.cards import PACKS
+from .lang import declare as d
+from .lang.ruleset import RULESET
+from .lang.steps import KINDS
 from .yamlnodes import Map, Seq
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
-IDENTIFIER = "^[a-z_][a-z0-9_]*$"       # zone, option and counter names (loader._Reader.identifier)
-
-# What each key holds, by (section, key); anything else is an expression. Sections are the
-# top level ("file"), a step kind's settings (its kind), "step" (when/say/then/else) and the
-# other mappings ("players", "deck", "zone", "option", "counter", "trumps", "promote",
-# "choice", "bonus", "limits", "result").
-VALUES: dict[tuple[str, str], dict] = {
-    ("file", "name"): {"$ref": "#/$defs/text"},
-    ("file", "description"): {"$ref": "#/$defs/text"},
-    ("file", "extends"): {"$ref": "#/$defs/text"},
-    ("file", "players"): {"$ref": "#/$defs/players"},
-    ("file", "teams"): {"enum": list(loader.TEAMS)},
-    ("file", "direction"): {"enum": list(loader.DIRECTIONS)},
-    ("file", "deck"): {"$ref": "#/$defs/deck"},
-    ("file", "zones"): {"$ref": "#/$defs/zones"},
-    ("file", "options"): {"$ref": "#/$defs/options"},
-    ("file", "counters"): {"$ref": "#/$defs/counters"},
-    ("file", "trumps"): {"$ref": "#/$defs/trumps"},
-    ("file", "setup"): {"$ref": "#/$defs/steps"},
-    ("file", "hand"): {"$ref": "#/$defs/steps"},
-    ("file", "after_hand"): {"$ref": "#/$defs/steps"},
-    ("file", "summary"): {"$ref": "#/$defs/summary"},
-    ("file", "result"): {"$ref": "#/$defs/result"},
-    ("file", "limits"): {"$ref": "#/$defs/limits"},
-    ("players", "min"): {"$ref": "#/$defs/seats"},
-    ("players", "max"): {"$ref": "#/$defs/seats"},
-    ("players", "default"): {"$ref": "#/$defs/seats"},
-    ("deck", "pack"): {"enum": list(PACKS)},
-    ("deck", "remove"): {"$ref": "#/$defs/ranks"},
-    ("deck", "keep"): {"$ref": "#/$defs/ranks"},
-    ("deck", "order"): {"$ref": "#/$defs/ranks"},
-    ("deck", "orders"): {"$ref": "#/$defs/orders"},
-    ("deck", "points"): {"$ref": "#/$defs/points"},
-    ("deck", "values"): {"$ref": "#/$defs/values"},
-    ("zone", "owner"): {"enum": list(loader.OWNERS)},
-    ("zone", "visible"): {"enum": list(loader.VISIBILITY)},
-    ("option", "default"): {"$ref": "#/$defs/option_value"},
-    ("option", "choices"): {"type": "array", "items": {"$ref": "#/$defs/option_value"}},
-    ("option", "min"): {"$ref": "#/$defs/number"},
-    ("option", "max"): {"$ref": "#/$defs/number"},
-    ("option", "help"): {"$ref": "#/$defs/text"},
-    ("counter", "per"): {"enum": list(loader.COUNTER_PER)},
-    ("counter", "scope"): {"enum": list(loader.COUNTER_SCOPES)},
-    ("trumps", "promote"): {"type": "array", "items": {"$ref": "#/$defs/promote"}},
-    ("promote", "card"): {"$ref": "#/$defs/text"},
-    ("promote", "above"): {"$ref": "#/$defs/rank"},
-    ("limits", "hands"): {"type": "integer", "minimum": 1, "maximum": 1_000_000},
-    ("step", "say"): {"$ref": "#/$defs/text"},
-    ("step", "then"): {"$ref": "#/$defs/steps"},
-    ("step", "else"): {"$ref": "#/$defs/steps"},
-    ("do", ""): {"$ref": "#/$defs/statements"},
-    ("deal", "into"): {"$ref": "#/$defs/text"},
-    ("deal", "as"): {"$ref": "#/$defs/text"},
-    ("draw", "from"): {"anyOf": [{"$ref": "#/$defs/text"},
-                                 {"type": "array", "items": {"$ref": "#/$defs/text"}}]},
-    ("draw", "shortfall"): {"enum": list(deal.SHORTFALL)},
-    ("draw", "into"): {"$ref": "#/$defs/text"},
-    ("ask", "prompt"): {"$ref": "#/$defs/text"},
-    ("ask", "choices"): {"type": "object", "minProperties": 1,
-                         "additionalProperties": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/choice"}]}},
-    ("ask", "until"): {"anyOf": [{"$ref": "#/$defs/text"},
-                                 {"type": "array", "items": {"$ref": "#/$defs/text"}}]},
-    ("choice", "each"): {"$ref": "#/$defs/text"},
-    ("choice", "do"): {"$ref": "#/$defs/statements"},
-    ("choice", "then"): {"$ref": "#/$defs/steps"},
-    ("tricks", "lead"): {"type": "array", "items": {"type": "integer", "minimum": 1}},
-    ("tricks", "follow"): {"enum": list(tricks.FOLLOW)},
-    ("tricks", "won"): {"$ref": "#/$defs/text"},
-    ("tricks", "before_trick"): {"$ref": "#/$defs/steps"},
-    ("tricks", "before_play"): {"$ref": "#/$defs/steps"},
-    ("tricks", "after_trick"): {"$ref": "#/$defs/steps"},
-    ("captures", "table"): {"$ref": "#/$defs/text"},
-    ("captures", "pile"): {"$ref": "#/$defs/text"},
-    ("captures", "rank"): {"type": "boolean"},
-    ("captures", "sum"): {"type": "boolean"},
-    ("captures", "optional"): {"type": "boolean"},
-    ("captures", "bonuses"): {"type": "array", "items": {"$ref": "#/$defs/bonus"}},
-    ("captures", "after_play"): {"$ref": "#/$defs/steps"},
-    ("captures", "refill"): {"$ref": "#/$defs/steps"},
-    ("showdown", "as"): {"$ref": "#/$defs/text"},
-    ("move", "to"): {"$ref": "#/$defs/text"},
-    ("bonus", "name"): {"$ref": "#/$defs/text"},
-    ("bonus", "do"): {"$ref": "#/$defs/statements"},
-}
-
-# Hover text for the editor (short; docs/language.md has the whole story).
-DESCRIPTIONS = {
-    "name": "the game's name", "description": "one paragraph about the game",
-    "extends": "a relative path to a base rule file; this file overrides what differs",
-    "players": "a number, or {min, max, default}", "teams": "partners, or none",
-    "direction": "the way dealing, play and rotation go", "deck": "the cards: pack, ranks, orders, points",
-    "zones": "where cards lie and who sees them", "options": "named parameters with defaults",
-    "counters": "named values per player, per team or per game",
-    "trumps": "the trump suit and promoted cards", "setup": "steps run once, before the first hand",
-    "hand": "the steps of one hand", "after_hand": "steps run after every hand",
-    "summary": "labelled per-player expressions shown after each hand",
-    "result": "returns: the final payoff per player", "limits": "hands: the most hands a match may last",
-    "when": "the step runs only if this expression is true",
-    "say": "a message for the table, with {expr} parts",
-}
+IDENTIFIER = "^[a-z_][a-z0-9_]*$"       # zone, option and counter names (load.py)
+# The $defs name of each construct (the rule file itself is `game`, or `variant` when it extends).
+DEF_NAMES = {"players": "players", "deck": "deck", "zone": "zone", "option": "option", "counter": "counter",
+             "trumps": "trumps", "promotion": "promote", "choice": "choice", "bonus": "bonus",
+             "result": "result", "limits": "limits"}
+# The mappings a variant may change key by key (the rest sit in lists, which replace whole).
+PATCHED = ("players", "deck", "zones", "options", "counters", "trumps", "summary", "result", "limits",
+           "orders", "points", "values", "zone", "option", "counter")
 
 
 def schema() -> dict:
@@ -145,9 +49,9 @@ def schema() -> dict:
         "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
     }
     for patch in (False, True):
-        _sections(defs, patch)
+        _Writer(defs, patch).construct(RULESET, "variant" if patch else "game")
     defs["step"] = _step(defs)
-    out = {
+    return {
         "$schema": DIALECT,
         "title": "ruledsl rule file",
         "description": "A card game as a rule file (docs/language.md). Generated by `ruledsl schema`.",
@@ -156,100 +60,168 @@ def schema() -> dict:
         "else": {"$ref": "#/$defs/game"},
         "$defs": defs,
     }
-    return out
 
 
-def _value(section: str, key: str) -> dict:
-    value = dict(VALUES.get((section, key), {"$ref": "#/$defs/expression"}))
-    if key in DESCRIPTIONS and section in ("file", "step"):
-        value["description"] = DESCRIPTIONS[key]
-    return value
-
-
-def _object(section: str, keys, required=(), patch=False, renames=None) -> dict:
-    """A mapping with exactly `keys`; in a variant (patch) nothing is required and null removes."""
-    props = {}
-    for key in keys:
-        value = _value(section, key)
-        if patch:
-            value = _patched(value, renames)
-        props[key] = _or_null(value) if patch else value
-    out = {"type": "object", "properties": props, "additionalProperties": False}
-    if required and not patch:
-        out["required"] = list(required)
-    return out
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/$defs/{name}"}
 
 
 def _or_null(value: dict) -> dict:
     return {"anyOf": [value, {"type": "null"}]}
 
 
-def _patched(value: dict, renames) -> dict:
-    """Point a reference to a mapping section at its variant form."""
-    ref = value.get("$ref", "")
-    name = ref.rsplit("/", 1)[-1]
-    if renames and name in renames:
-        value = dict(value, **{"$ref": f"#/$defs/{name}_patch"})
-    return value
+class _Writer:
+    """The $defs of the constructs reached from the top, whole (`patch` False) or as a variant
+    writes them (every key optional, null removes)."""
+
+    def __init__(self, defs: dict, patch: bool):
+        self.defs, self.patch = defs, patch
+
+    def name(self, base: str) -> str:
+        return base + "_patch" if self.patch and base in PATCHED else base
+
+    def construct(self, construct: d.Construct, def_name: str | None = None) -> dict:
+        """A $ref to the construct's def (written on first use)."""
+        name = def_name or self.name(DEF_NAMES[construct.name])
+        if name not in self.defs:
+            self.defs[name] = {}             # reserved: a construct may refer to itself
+            self.defs[name] = self._object(construct, top=construct is RULESET)
+        return _ref(name)
+
+    def _object(self, construct: d.Construct, top: bool = False) -> dict:
+        patch = self.patch and (top or DEF_NAMES.get(construct.name) in PATCHED)
+        props = {}
+        for key in construct.keys:
+            value = self.holds(key.holds, key)
+            if top and key.doc:
+                value = dict(value, description=key.doc)
+            props[key.name] = _or_null(value) if patch else value
+        out: dict = {"type": "object", "properties": props, "additionalProperties": False}
+        required = [k.name for k in construct.keys if k.required]
+        if required and not patch:
+            out["required"] = required
+        if construct.short is not None:
+            short = construct.short if isinstance(construct.short, d.Key) else construct.key(construct.short)
+            return {"anyOf": [self.holds(short.holds, short), out]}
+        return out
+
+    def holds(self, holds: d.Holds, key: d.Key | None = None) -> dict:
+        """What a key holds, as a schema."""
+        return getattr(self, "_" + type(holds).__name__)(holds)
+
+    def _Expression(self, holds):
+        return _ref("expression")
+
+    def _StatementsHolds(self, holds):
+        return _ref("statements")
+
+    def _Each(self, holds):
+        return _ref("text")
+
+    _Say = _Text = _AName = _ZoneName = _CounterName = _ZoneTarget = _Each
+
+    def _Recipients(self, holds):
+        return _ref("expression")
+
+    def _Word(self, holds):
+        return {"enum": list(holds.words)}
+
+    def _Flag(self, holds):
+        return {"type": "boolean"}
+
+    def _Whole(self, holds):
+        out: dict = {"type": "integer"}
+        if holds.min is not None:
+            out["minimum"] = holds.min
+        if holds.max is not None:
+            out["maximum"] = holds.max
+        return out
+
+    def _Number(self, holds):
+        return _ref("number")
+
+    def _Sizes(self, holds):
+        return {"type": "array", "items": {"type": "integer", "minimum": 1}}
+
+    def _Names(self, holds):
+        return {"anyOf": [_ref("text"), {"type": "array", "items": _ref("text")}]}
+
+    def _Steps(self, holds):
+        return _ref("steps")
+
+    def _Section(self, holds):
+        return self.construct(holds.construct)
+
+    def _Entries(self, holds):
+        base = {"zone": "zones", "option": "options", "counter": "counters"}.get(holds.construct.name)
+        item = self.construct(holds.construct)
+        if holds.construct.null:
+            item = {"anyOf": [{"type": "null"}, item]}
+        if base is None:                     # an ask's choices: inside a step list, always whole
+            return {"type": "object", "minProperties": 1, "additionalProperties": item}
+        return self._named(base, item, IDENTIFIER)
+
+    def _named(self, base: str, item: dict, names: str | None) -> dict:
+        """A $ref to a mapping of names to `item` (zones, options, counters, …)."""
+        name = self.name(base)
+        if name not in self.defs:
+            value = _or_null(item) if self.patch else item
+            self.defs[name] = {"type": "object",
+                               "propertyNames": {"pattern": names} if names else {"type": "string"},
+                               "additionalProperties": value}
+        return _ref(name)
+
+    def _Items(self, holds):
+        item = self.construct(holds.construct) if isinstance(holds.construct, d.Construct) else \
+            self.holds(holds.construct)
+        return {"type": "array", "items": item}
+
+    def _Lines(self, holds):
+        return self._named("summary", _ref("expression"), None)
+
+    def _OptionValue(self, holds):
+        return _ref("option_value")
+
+    def _RankList(self, holds):
+        return _ref("ranks")
+
+    def _Orders(self, holds):
+        return self._named("orders", _ref("ranks"), None)
+
+    def _RankTable(self, holds):
+        if holds.whole:
+            return self._named("values", {"type": "integer"}, None)
+        return self._named("points", _ref("number"), None)
 
 
-def _sections(defs: dict, patch: bool) -> None:
-    """The mapping sections of a file (for a variant when `patch`): the top level and below."""
-    sfx = "_patch" if patch else ""
-    maps = ("players", "deck", "zones", "options", "counters", "trumps", "summary", "result",
-            "limits", "orders", "points", "values", "zone", "option", "counter")
-    renames = set(maps) if patch else None
-
-    def named(item: dict, names=IDENTIFIER) -> dict:
-        """A mapping of names to `item` (zones, options, counters, …)."""
-        value = _patched(item, renames) if patch else item
-        return {"type": "object", "propertyNames": {"pattern": names} if names else {"type": "string"},
-                "additionalProperties": _or_null(value) if patch else value}
-
-    top = _object("file", loader.TOP_KEYS, ("name", "deck", "hand"), patch, renames)
-    defs["variant" if patch else "game"] = top
-    defs["players" + sfx] = {"anyOf": [{"$ref": "#/$defs/seats"},
-                                       _object("players", loader.PLAYERS_KEYS, ("min", "max"), patch, renames)]}
-    defs["deck" + sfx] = _object("deck", loader.DECK_KEYS, ("order",), patch, renames)
-    defs["orders" + sfx] = named({"$ref": "#/$defs/ranks"}, names=None)
-    defs["points" + sfx] = named({"$ref": "#/$defs/number"}, names=None)
-    defs["values" + sfx] = named({"type": "integer"}, names=None)
-    defs["zones" + sfx] = named({"$ref": "#/$defs/zone"})
-    defs["zone" + sfx] = _object("zone", loader.ZONE_KEYS, (), patch, renames)
-    defs["options" + sfx] = named({"$ref": "#/$defs/option"})
-    defs["option" + sfx] = {"anyOf": [{"$ref": "#/$defs/option_value"},
-                                      _object("option", loader.OPTION_KEYS, ("default",), patch, renames)]}
-    defs["counters" + sfx] = named({"$ref": "#/$defs/counter"})
-    defs["counter" + sfx] = {"anyOf": [{"$ref": "#/$defs/expression"},
-                                       _object("counter", loader.COUNTER_KEYS, (), patch, renames)]}
-    defs["trumps" + sfx] = _object("trumps", trumps.TRUMPS_KEYS, (), patch, renames)
-    defs["summary" + sfx] = named({"$ref": "#/$defs/expression"}, names=None)
-    defs["result" + sfx] = _object("result", loader.RESULT_KEYS, (), patch, renames)
-    defs["limits" + sfx] = _object("limits", loader.LIMITS_KEYS, (), patch, renames)
-    if not patch:       # only inside lists: always whole
-        defs["promote"] = _object("promote", trumps.PROMOTION_KEYS, ("card", "above"))
-        defs["choice"] = _object("choice", decisions.CHOICE_KEYS)
-        defs["bonus"] = _object("bonus", captures.BONUS_KEYS, captures.BONUS_KEYS)
+# Hover text for the keys every step has.
+STEP_KEYS = {"when": ("the step runs only if this expression is true", _ref("expression")),
+             "say": ("a message for the table, with {expr} parts", _ref("text"))}
 
 
 def _step(defs: dict) -> dict:
     """A step: one kind key (with its settings), `when`, `say`; `if` adds then/else."""
-    forms: list = [{"enum": [k for k, t in loader.STEP_KINDS.items() if t.get("flag")]}]
-    extra = {k: _value("step", k) for k in loader.STEP_EXTRA}
-    for kind, table in loader.STEP_KINDS.items():
-        if "keys" in table:
-            args = _object(kind, table["keys"], table.get("required", ()))
-        elif table.get("flag"):
+    writer = _Writer(defs, patch=False)
+    forms: list = [{"enum": [name for name, kind in KINDS.items() if kind.flag]}]
+    common = {k: dict(schema, description=doc) for k, (doc, schema) in STEP_KEYS.items()}
+    for name, kind in KINDS.items():
+        if kind.flag:
             args = {"type": "null"}
+        elif kind.inline is not None:
+            args = writer.holds(kind.inline.holds)
         else:
-            args = dict(VALUES.get((kind, ""), {"$ref": "#/$defs/expression"}))
-        defs[f"{kind}_step"] = args
-        own = ("when", "say") + (("then", "else") if kind == "if" else ())
-        props = {kind: {"$ref": f"#/$defs/{kind}_step"}, **{k: extra[k] for k in own}}
-        required = [kind] + (["then"] if kind == "if" else [])
+            args = {"type": "object", "properties": {k.name: writer.holds(k.holds) for k in kind.keys},
+                    "additionalProperties": False}
+            required = [k.name for k in kind.keys if k.required]
+            if required:
+                args["required"] = required
+        defs[f"{name}_step"] = args
+        props = {name: _ref(f"{name}_step"), **common,
+                 **{k.name: dict(writer.holds(k.holds), description=k.doc) for k in kind.extra}}
+        required = [name] + [k.name for k in kind.extra if k.required]
         forms.append({"type": "object", "properties": props, "required": required,
                       "additionalProperties": False})
-    forms.append({"type": "object", "properties": {"say": extra["say"], "when": extra["when"]},
+    forms.append({"type": "object", "properties": {"say": common["say"], "when": common["when"]},
                   "required": ["say"], "additionalProperties": False})
     return {"anyOf": forms}
 

@@ -30,23 +30,18 @@ class StepLimit(RuntimeError):
 
 
 def play_out(state, rng: random.Random, max_steps: int = 1_000_000):
-    """Play random legal actions until the match ends; returns the final state."""
-    # The engine contract, unrolled: the op at the program counter lists and applies actions.
-    choice, ops, advance = rng.choice, state.prog.ops, state.prog.advance
+    """Play random legal actions until the match ends (through the unchecked path a search
+    uses: actions taken from legal_actions); returns the final state."""
+    choice, legal_actions, apply = rng.choice, state.legal_actions, state.apply_action_fast
     for _ in range(max_steps):
-        op = ops[state.pc]
-        legal = op.legal(state) if state.player >= 0 else None
+        legal = legal_actions()
         if legal:
-            nxt = op.apply(state, choice(legal))
-            state.steps += 1
-            if nxt is not None:         # as State._continue
-                state.pc = nxt
-                advance(state)
+            apply(choice(legal))
+        elif state.is_terminal():
+            return state
         else:
-            if state.is_terminal():
-                return state
-            raise RuleError(getattr(op, "span", state.prog.span),
-                            f"a player must move but has no legal action (step {state.steps})")
+            decision = state.prog.decisions[state.pc]
+            raise RuleError(decision.span, f"a player must move but has no legal action (step {state.steps})")
     raise StepLimit(f"the match did not end within {max_steps} actions")
 
 
@@ -59,7 +54,7 @@ def simulate(game, games: int, players: int | None = None, seed: int = 0, option
         st = game.new_initial_state(seed=seed + g, players=n, options=options)
         play_out(st, rng)
         result.games += 1
-        result.hands += st.hand_no
+        result.hands += st.hand_number
         result.steps += st.steps
         for s in st.winners or ():
             result.wins[s] += 1

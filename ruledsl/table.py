@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import random
 
-from .engine.actions import IllegalAction
-from .engine.flow import show
-from .engine.scope import SEAT_NAMES
+from .runtime.actions import IllegalAction
+from .runtime.helpers import SEAT_NAMES
+from .runtime.show import show
 
 
 class Quit(Exception):
@@ -106,7 +106,7 @@ class Table:
         st = self.st
         winners = st.winners or ()
         names = ", ".join(self.name(s) for s in winners) or "nobody"
-        self.echo(f"\n=== Match over after {st.hand_no} hand{'s' if st.hand_no != 1 else ''}: "
+        self.echo(f"\n=== Match over after {st.hand_number} hand{'s' if st.hand_number != 1 else ''}: "
                   f"{names} win{'s' if len(winners) == 1 else ''} ===")
         self.echo(self.counters())
 
@@ -117,9 +117,7 @@ class Table:
         legal = self.ordered(st.legal_actions())
         self.echo(self.situation(seat))
         texts = [st.action_to_string(a) for a in legal]
-        describe = getattr(st.prog.ops[st.pc], "describe", None)
-        if describe is not None:                  # what is asked: "lead", an ask's prompt …
-            self.echo(f"You to {describe(st)}.")
+        self.echo(f"You to {st.prompt()}.")       # what is asked: "lead", an ask's prompt …
         self.echo("Your options: " + "   ".join(f"[{i + 1}] {t}" for i, t in enumerate(texts)))
         while True:
             answer = self.prompt()
@@ -133,7 +131,7 @@ class Table:
                 self.echo(f"There is no option {answer}; choose 1 to {len(legal)}.")
                 continue
             try:
-                return st.prog.parse_action(st, answer)
+                return st.string_to_action(answer)
             except IllegalAction as exc:     # the rule that excludes it; the options are listed above
                 self.echo(f"Not allowed: {exc.reason}." if exc.reason else f"Not allowed: {exc}")
 
@@ -159,7 +157,7 @@ class Table:
         others = []
         for name, zone in obs["zones"].items():
             if isinstance(zone, list):                # hand sizes too: they are public
-                team = st.prog.layout.zones[name][0] == "team"
+                team = st.prog.ruleset.zones[name].owner == "team"
                 label = (lambda i: f"team {i + 1}") if team else (lambda i: SEAT_NAMES[i])
                 sizes = " ".join(f"{label(i)}:{z['count']}" for i, z in enumerate(zone))
                 others.append(f"{name} {sizes}")
@@ -167,7 +165,7 @@ class Table:
             lines.append("cards: " + "; ".join(others))
         for name, zone in obs["zones"].items():          # face-up piles: show their cards
             if isinstance(zone, list) and name != "hand" and st.prog.ruleset.zones[name].visible == "all":
-                team = st.prog.layout.zones[name][0] == "team"
+                team = st.prog.ruleset.zones[name].owner == "team"
                 for i, z in enumerate(zone):
                     if z.get("cards"):
                         owner = f"team {i + 1}" if team else self.name(i)
@@ -175,22 +173,24 @@ class Table:
         if obs["trick"]:
             lines.append("trick: " + "  ".join(f"{self.name(t['seat'])} {' '.join(t['cards'])}"
                                              for t in obs["trick"]))
-        hand = sorted(st.zones[st.prog.layout.zones["hand"][1] + seat], key=self.card_key())
+        hand = sorted(st.prog.hand_of(st, seat), key=self.card_key())
         lines.append(f"Your hand: {show(hand)}")
         return "\n".join(lines)
 
     def card_key(self):
         """Trumps first, then suit by suit, high to low (as the hand is shown)."""
-        r = self.st.prog.trumps.ranking(self.st)
+        r = self.st.prog.ranking_now(self.st)
         suits = "SHDC"
         return lambda c: (not r.trump[c], suits.index(r.suit[c]) if r.suit[c] in suits else 4, -r.power[c])
 
     def ordered(self, legal: list) -> list:
         """Card plays listed as the hand is shown (fewest cards first); other actions as given."""
-        if not all(isinstance(a, tuple) and all(isinstance(c, int) for c in a) for a in legal):
+        plays = [(a,) if isinstance(a, int) else a for a in legal]        # a single card is a play too
+        if not all(isinstance(a, tuple) and all(isinstance(c, int) for c in a) for a in plays):
             return legal
         key = self.card_key()
-        return sorted(legal, key=lambda a: (len(a), sorted(key(c) for c in a)))
+        order = sorted(range(len(legal)), key=lambda i: (len(plays[i]), sorted(key(c) for c in plays[i])))
+        return [legal[i] for i in order]
 
     def counters(self) -> str:
         st = self.st
@@ -199,7 +199,7 @@ class Table:
         for name, value in obs["counters"].items():
             if name in st.prog.hidden_counters:
                 continue
-            if isinstance(value, list) and len(value) in (st.n, st.prog.layout.team_count()):
+            if isinstance(value, list) and len(value) in (st.n, st.prog.layout.n_teams):
                 owners = SEAT_NAMES if len(value) == st.n else [f"team {i + 1}" for i in range(len(value))]
                 parts.append(f"{name}: " + " ".join(f"{owners[i]}={show(v)}" for i, v in enumerate(value)))
             else:

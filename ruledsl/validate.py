@@ -9,8 +9,10 @@ from pathlib import Path
 
 import attrs
 
-from .engine.game import load_game
+from .checks import warnings
 from .errors import RuleError, RuleErrors
+from .game import load_game
+from .runtime.failures import PlayError
 from .source import Source, Span
 
 SCENARIO = re.compile(r"^ruleset\s*:", re.M)
@@ -69,7 +71,6 @@ def validate_file(path: str, smoke: int = 5, strict: bool = False) -> Result:
             if error:
                 result.errors.append(error)
                 break
-    from .checks import warnings
     found = warnings(game)
     if strict:                       # warnings as errors: they fail the file
         result.errors += [RuleError(w.span, w.message + " [--strict]", w.hint) for w in found]
@@ -96,7 +97,7 @@ def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
     try:
         st = game.new_initial_state(seed=seed, players=players)
         total = len(st.prog.deck)
-        hand, hand_start = st.hand_no, 0
+        hand, hand_start = st.hand_number, 0
         while not st.is_terminal():
             legal = st.legal_actions()
             if not legal:
@@ -108,8 +109,8 @@ def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
             if cards_held(st) != total:
                 return _at(st, f"cards are not conserved: {cards_held(st)} of {total} {where}, step {st.steps})",
                            hint=again)
-            if st.hand_no != hand:
-                hand, hand_start = st.hand_no, st.steps
+            if st.hand_number != hand:
+                hand, hand_start = st.hand_number, st.steps
             elif st.steps - hand_start > max_hand_steps:
                 return _at(st, f"hand {hand} did not end within {max_hand_steps} actions {where}, "
                                f"step {st.steps})", hint=again)
@@ -118,33 +119,30 @@ def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
                            hint=again)
     except RuleErrors as many:
         return _more(many.errors[0], where, st, again)
+    except PlayError as exc:
+        return _more(exc.error, where, st, again)
     except RuleError as exc:
         return _more(exc, where, st, again)
-    except Exception as exc:                      # an expression failing at play time
-        span = getattr(exc, "span", None)
-        if span is not None and getattr(span, "source", None) is not None:
-            return _more(RuleError(span, str(exc)), where, st, again)   # an EvalError that knows its place
-        return _at(st, f"{exc} {where}" + (f", step {st.steps})" if st is not None else ")"), game, hint=again)
     return None
 
 
 def _more(exc: RuleError, where: str, st, again: str) -> RuleError:
     """An error raised while playing, with the seed and step that reach it and how to replay."""
-    exc.message += f" {where}" + (f", step {st.steps})" if st is not None else ")")
-    exc.hint = f"{exc.hint}; {again}" if exc.hint else again
-    return exc
+    message = exc.message + f" {where}" + (f", step {st.steps})" if st is not None else ")")
+    return RuleError(exc.span, message, f"{exc.hint}; {again}" if exc.hint else again)
 
 
 def cards_held(st) -> int:
-    queued = sum(len(q) for q in st.hv.get("stack", {}).values())
+    """Every card of the state: in zones, on the trick, and still to come from a given deal."""
+    queued = sum(len(q) for q in (st.stack or {}).values())
     return sum(len(z) for z in st.zones) + sum(len(e[1]) for e in st.trick) + queued
 
 
-def _at(st, message: str, game=None, hint: str | None = None) -> RuleError:
-    op = st.prog.ops[st.pc] if st is not None else None
-    span = getattr(op, "span", None) if op is not None else None
+def _at(st, message: str, hint: str | None = None) -> RuleError:
+    """An error of a smoke game, at the decision it stopped at (else the file's first line)."""
+    span = st.prog.decisions[st.pc].span if st.player >= 0 and st.prog.decisions else st.prog.span
     if span is None or span.source is None:
-        path = st.prog.ruleset.path if st is not None else game.ruleset.path
+        path = st.prog.ruleset.path
         span = Span(Source(path, Path(path).read_text(encoding="utf-8")), 1, 1)
     return RuleError(span, message, hint)
 

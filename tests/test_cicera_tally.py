@@ -1,18 +1,24 @@
 """Cicera's end-of-hand tally (RULES.md §3.1, §3.2, §3.3, §7) on piles set directly.
 
-Each test empties the hands, puts the given cards in the two team piles (the rest on the table,
-where nobody owns them: nobody captured last), and runs the rule file's own program from the
-end of play: gathering, scoring, summary, after_hand. Expected values are worked out by hand
-from the rules. Team X is seats A and C (team 0), team Y is B and D (team 1).
+Each test plays a hand made of one `do:` step that puts the given cards in the two team piles
+(the rest on the table, where nobody owns them: nobody captured last), followed by the rule
+file's own steps from the end of play on — its gathering and scoring steps, as loaded from
+games/cicera.yaml — then its summary and after_hand. Expected values are worked out by hand from
+the rules. Team X is seats A and C (team 0), team Y is B and D (team 1).
 """
 from pathlib import Path
 
+import attrs
 import pytest
 
-from ruledsl import load_game
-from ruledsl.engine.captures import CaptureCheck
+from ruledsl import Game
+from ruledsl.errors import Collector
+from ruledsl.load import load, read_steps
+from ruledsl.source import Source
+from ruledsl.yamlnodes import read_yaml
 
-GAME = load_game(Path(__file__).parents[1] / "games" / "cicera.yaml")
+RULES = load(Path(__file__).parents[1] / "games" / "cicera.yaml")
+SCORING = RULES.hand[[s.kind for s in RULES.hand].index("captures") + 1:]     # the file's own steps
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
@@ -21,24 +27,17 @@ def suit(s, ranks=RANKS):
 
 
 def tally(x, y, inplay=(0, 0), score=(0, 0), options=None):
-    """Score a hand whose piles hold `x` and `y`; return (summary lines per team, the state)."""
-    st = GAME.new_initial_state(seed=0, options=options, dealer=0, record=True,
-                                counters={"score": list(score)})
-    prog = st.prog
-    deck, zones, counters = prog.deck, prog.layout.zones, prog.layout.counters
-    x, y = [deck.card(c) for c in x], [deck.card(c) for c in y]
+    """Score a hand whose piles hold `x` and `y`; return (summary lines per team, the state).
+    A second hand waits at its start (an ask), so the state after the first can be seen."""
     assert not set(x) & set(y)
-    st.zones = [[] for _ in st.zones]
-    st.zones[zones["pile"][1]] = x
-    st.zones[zones["pile"][1] + 1] = y
-    st.zones[zones["table"][1]] = [c for c in deck.cards if c not in x and c not in y]
-    st.hv = {}
-    base = counters["inplay"][1]
-    st.cv[base], st.cv[base + 1] = inplay
-    # Resume at the end of play: the captures step finds the hands empty.
-    st.pc = next(i for i, op in enumerate(prog.ops) if isinstance(op, CaptureCheck))
-    st.events.clear()
-    prog.advance(st)
+    text = (f"- when: hand_number > 1\n  ask: {{who: dealer, choices: {{wait: }}}}\n"
+            f"- do: move [{', '.join(x)}] to pile(0); move [{', '.join(y)}] to pile(1); move deck to table\n")
+    errors = Collector()
+    steps = read_steps(read_yaml(Source("tally.yaml", text)), "hand", errors)
+    errors.check()
+    game = Game(attrs.evolve(RULES, hand=steps + SCORING))
+    st = game.new_initial_state(seed=0, options=options, dealer=0, record=True,
+                                counters={"score": list(score), "inplay": list(inplay)})
     lines = next(e for e in st.events if e["kind"] == "summary")["lines"]
     return {label: (values[0], values[1]) for label, values in lines.items()}, st
 
@@ -111,4 +110,4 @@ def test_first_to_51_wins_and_ties_play_on():
     assert st.is_terminal() and st.winners == (0, 2)
     # Both at 51 or more and equal: another hand.
     _, st = tally(x, y, inplay=(2, 0), score=(45, 54))
-    assert not st.is_terminal() and st.hand_no == 2
+    assert not st.is_terminal() and st.hand_number == 2

@@ -77,7 +77,7 @@ def test_observation_hides_other_hands(name, players):
     hands = obs["zones"]["hand"]
     for other, zone in enumerate(hands):
         if other != seat:
-            revealed = set(state.hv.get("revealed", ()))
+            revealed = set(state.revealed)
             assert set(zone.get("cards", [])) <= {str(c) for c in revealed}
         else:
             assert len(zone["cards"]) == zone["count"]

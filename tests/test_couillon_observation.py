@@ -16,13 +16,7 @@ B_HIDDEN = {"AS", "KS", "9C", "9D"}
 
 
 def new_state():
-    prog = GAME.program(4)
-    hand = prog.layout.zones["hand"][1]
-    talon = prog.layout.zones["talon"][1]
-    card = prog.deck.card
-    stacked = {hand + seat: [card(c) for c in cards.split()] for seat, cards in HANDS.items()}
-    stacked[talon] = [card(c) for c in TALON.split()]
-    return GAME.new_initial_state(seed=1, players=4, dealer=A, stacked=[stacked])
+    return GAME.new_initial_state(seed=1, players=4, dealer=A, deals=[{"hand": HANDS, "talon": TALON}])
 
 
 def card_names(obs) -> set:

@@ -41,14 +41,14 @@ def sets_summing_to(t):
     return poly[t] - (4 if t <= 5 else 0)
 
 
-def state(stacked_state, hand):
+def state(dealt, hand):
     # Dealer B (seat 1): A (seat 0) plays first.
-    return stacked_state(RULES, 2, {0: hand, 1: "6C 7C 8C"}, {"table": TABLE}, seed=0, dealer=1)
+    return dealt(RULES, 2, {0: hand, 1: "6C 7C 8C"}, {"table": TABLE}, seed=0, dealer=1)
 
 
-def test_twenty_card_table_sum_counts(stacked_state):
+def test_twenty_card_table_sum_counts(dealt):
     assert [sets_summing_to(t) for t in (10, 7, 6, 3)] == [1342, 324, 186, 20]
-    st = state(stacked_state, "10S 7H 6D")
+    st = state(dealt, "10S 7H 6D")
     assert st.current_player() == 0
     texts = [st.action_to_string(a) for a in st.legal_actions()]
     by_card = {c: [t for t in texts if t.startswith(f"play {c} take")] for c in ("10S", "7H", "6D")}
@@ -64,9 +64,9 @@ def test_twenty_card_table_sum_counts(stacked_state):
         assert len(taken) >= 2 and sum(values[c[:-1]] for c in taken) == 10
 
 
-def test_sum_capture_text_is_canonical(stacked_state):
+def test_sum_capture_text_is_canonical(dealt):
     # Taken cards are listed by value, then in the deck's order, whatever the table's order.
-    st = state(stacked_state, "10S 7H 6D")
+    st = state(dealt, "10S 7H 6D")
     texts = {st.action_to_string(a) for a in st.legal_actions()}
     assert "play 6D take AS 5H" in texts and "play 6D take 5H AS" not in texts
     st.apply_action("play 6D take 5H AS")               # typed in any order

@@ -26,7 +26,7 @@ def test_counter_visibility_and_scope(load_rules):
     assert obs["secret"] == [7, "?"]              # my own only
     assert "hidden" not in obs                      # the dealt packet is nobody's business
     assert obs["score"] == [1, 1] and obs["round"] == 1
-    while state.hand_no < 2:
+    while state.hand_number < 2:
         state.apply_action(state.legal_actions()[0])
     assert state.observation(1)["counters"]["round"] == 1      # reset for the new hand
     assert state.observation(1)["counters"]["score"] == [2, 2]  # kept across hands

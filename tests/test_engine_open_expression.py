@@ -28,9 +28,9 @@ after_hand:
 HANDS = {0: "KS QH JD JC", 1: "QS AH KD QC", 2: "AS KH QD KC"}
 
 
-def state(stacked_state, open_, **options):
+def state(dealt, open_, **options):
     """The rules with `open: <open_>`, dealt HANDS, the dealer C: A leads."""
-    return stacked_state(RULES.replace("OPEN", open_), 3, HANDS, dealer=2, options=options, record=True)
+    return dealt(RULES.replace("OPEN", open_), 3, HANDS, dealer=2, options=options, record=True)
 
 
 def play(st, *actions):
@@ -39,28 +39,28 @@ def play(st, *actions):
 
 
 @pytest.mark.parametrize("closed", [False, True])
-def test_option_decides_whether_a_losing_play_is_face_down(stacked_state, closed):
-    st = state(stacked_state, "not option.closed", closed=closed)
+def test_option_decides_whether_a_losing_play_is_face_down(dealt, closed):
+    st = state(dealt, "not option.closed", closed=closed)
     play(st, "play KS", "play QS")                    # QS does not beat KS
     seen = st.observation(2)["trick"]
     assert seen[0] == {"seat": 0, "cards": ["KS"]}
     assert seen[1] == {"seat": 1, "cards": ["??"] if closed else ["QS"]}
     assert st.observation(1)["trick"][1] == {"seat": 1, "cards": ["QS"]}
     play(st, "play AS")                               # a beat is always face up
-    assert st.hv["winner"] == 2
+    assert st.winner == 2
 
 
-def test_constant_and_default_still_work(stacked_state):
-    st = state(stacked_state, "false")
+def test_constant_and_default_still_work(dealt):
+    st = state(dealt, "false")
     play(st, "play KS", "play QS")
     assert st.observation(0)["trick"][1]["cards"] == ["??"]
-    st = state(stacked_state, "true")
+    st = state(dealt, "true")
     play(st, "play KS", "play QS")
     assert st.observation(0)["trick"][1]["cards"] == ["QS"]
 
 
-def test_table_hides_face_down_cards_of_others(stacked_state):
-    st = state(stacked_state, "not option.closed", closed=True)
+def test_table_hides_face_down_cards_of_others(dealt):
+    st = state(dealt, "not option.closed", closed=True)
     play(st, "play KS", "play QS")
     lines = []
     table = Table(st, 0, lines.append, None, None, None)

@@ -49,5 +49,5 @@ def test_setup_may_end_the_match(load_rules):
     text = text.replace("counters:", "options:\n  short: false\ncounters:")
     g = load_rules(text)
     st = g.new_initial_state(seed=1, options={"short": True})
-    assert st.is_terminal() and st.winners == (0, 1) and st.hand_no == 0
+    assert st.is_terminal() and st.winners == (0, 1) and st.hand_number == 0
     assert not g.new_initial_state(seed=1).is_terminal()

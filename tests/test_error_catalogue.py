@@ -125,12 +125,13 @@ def test_smoke_play_finds_a_match_that_never_ends():
     assert lines[-1] == "0 of 1 rule files valid"
 
 
-@pytest.mark.parametrize("args", [["simulate", "-n", "1"], ["run", "--watch", "--seed", "1"]])
-def test_a_match_stopped_by_its_rules_is_reported_not_a_traceback(args):
+@pytest.mark.parametrize("args,seed", [(["simulate", "-n", "1"], 0), (["run", "--watch", "--seed", "1"], 1)])
+def test_a_match_stopped_by_its_rules_is_reported_not_a_traceback(args, seed):
+    """Located at the step, with what reproduces it: the player count, the seed, the step."""
     result = runner.invoke(main, args + [rel(INVALID / "no_end_match.yaml")])
     assert result.exit_code == 1, result.output
     assert result.stderr.startswith("tests/rulefiles/invalid/no_end_match.yaml:10:5: error: "
-                                    "the match did not end within 3 hands\n")
+                                    f"the match did not end within 3 hands (players=2, seed={seed}, step ")
 
 
 def test_a_missing_rule_file():

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from ruledsl.cli import main
 from ruledsl.errors import RuleErrors
-from ruledsl.explain import explain
-from ruledsl.loader import load
+from ruledsl.explain.rulebook import explain
+from ruledsl.load import load
 
 ROOT = Path(__file__).parents[1]
 GOLDEN = ROOT / "tests" / "golden"

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruledsl.errors import RuleError
-from ruledsl.expr import (Assign, Binary, BoolOp, Call, CardLit, Compare, Comprehension, IfElse,
-                          Index, ListExpr, Literal, Move, Name, Option, Reveal, SuitLit, Unary,
-                          names_used, parse_binding, parse_expression, parse_statements)
+from ruledsl.expr import names_used, parse_binding, parse_expression, parse_statements
+from ruledsl.expr.ast import (Assign, Binary, BoolOp, Call, CardLit, Compare, Comprehension, IfElse, Index,
+                              ListExpr, Literal, Move, Name, Option, Reveal, SuitLit, Unary)
 from ruledsl.expr.grammar import parser
 from ruledsl.source import Source, Span
 

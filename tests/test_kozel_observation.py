@@ -16,13 +16,8 @@ STOCK = "AH 10H KH QH 9H AC 10C KC QC"
 
 
 def new_state(**options):
-    prog = GAME.program(3)
-    zones = prog.layout.zones
-    card = prog.deck.card
-    stacked = {zones["hand"][1] + seat: [card(c) for c in cards.split()] for seat, cards in HANDS.items()}
-    stacked[zones["turned"][1]] = [card("KD")]
-    stacked[0] = [card(c) for c in STOCK.split()]
-    return GAME.new_initial_state(seed=1, players=3, dealer=C, stacked=[stacked], options=options)
+    return GAME.new_initial_state(seed=1, players=3, dealer=C, options=options,
+                                  deals=[{"hand": HANDS, "turned": "KD", "deck": STOCK}])
 
 
 def card_names(value) -> set:
@@ -35,7 +30,7 @@ def test_won_tricks_are_hidden_even_from_their_owner():
     st = new_state()
     for action in ("play KS QS 7S", "play 9D 9S 8C", "play 6H 6C 7C"):   # A keeps the trick
         st.apply_action(action)
-    assert st.hv["winner"] == A
+    assert st.winner == A
     trick_cards = set("KS QS 7S 9D 9S 8C 6H 6C 7C".split())
     for seat in (A, B, C):
         obs = st.observation(seat)
@@ -69,4 +64,4 @@ def test_closed_play_hides_a_play_that_does_not_beat():
         assert st.observation(seat)["trick"][0]["cards"] == ["KS", "QS", "7S"]   # a lead is open
     assert sorted(st.observation(B)["trick"][1]["cards"]) == ["8C", "9D", "9S"]   # B knows its cards
     st.apply_action("play 6H 6C 7C")
-    assert st.hv["winner"] == A
+    assert st.winner == A

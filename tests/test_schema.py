@@ -7,10 +7,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ruledsl import loader, schema as schema_mod
+from ruledsl import schema as schema_mod
 from ruledsl.cli import main
-from ruledsl.engine import captures, deal, decisions, tricks, trumps
-from ruledsl.engine.cards import PACKS
+from ruledsl.lang.counters import COUNTER
+from ruledsl.lang.deck import DECK
+from ruledsl.lang.options import OPTION
+from ruledsl.lang.ruleset import LIMITS, PLAYERS, RESULT, RULESET
+from ruledsl.lang.steps import KINDS
+from ruledsl.lang.steps.ask import CHOICE
+from ruledsl.lang.steps.captures import BONUS
+from ruledsl.lang.trumps import PROMOTION, TRUMPS
+from ruledsl.lang.zones import ZONE
+from ruledsl.load import load
+from ruledsl.runtime.cards import PACKS
 from ruledsl.schema import check, instance, schema
 from ruledsl.source import Source
 from ruledsl.validate import _is_scenario
@@ -35,74 +44,67 @@ def props(name: str) -> dict:
     raise AssertionError(f"{name} has no mapping form")
 
 
+def names(construct) -> list[str]:
+    return [k.name for k in construct.keys]
+
+
 # -- every key the loader accepts is in the schema -----------------------------------------------
 
 def test_top_level_keys():
-    assert list(props("game")) == list(loader.TOP_KEYS)
-    assert list(props("variant")) == list(loader.TOP_KEYS)
+    assert list(props("game")) == names(RULESET)
+    assert list(props("variant")) == names(RULESET)
     assert DEFS["game"]["required"] == ["name", "deck", "hand"]
     assert "required" not in DEFS["variant"]
 
 
-@pytest.mark.parametrize("section,keys", [
-    ("players", loader.PLAYERS_KEYS), ("deck", loader.DECK_KEYS), ("zone", loader.ZONE_KEYS),
-    ("option", loader.OPTION_KEYS), ("counter", loader.COUNTER_KEYS), ("limits", loader.LIMITS_KEYS),
-    ("result", loader.RESULT_KEYS), ("trumps", trumps.TRUMPS_KEYS), ("promote", trumps.PROMOTION_KEYS),
-    ("choice", decisions.CHOICE_KEYS), ("bonus", captures.BONUS_KEYS)])
-def test_section_keys(section, keys):
-    assert list(props(section)) == list(keys)
+@pytest.mark.parametrize("section,construct", [
+    ("players", PLAYERS), ("deck", DECK), ("zone", ZONE), ("option", OPTION), ("counter", COUNTER),
+    ("limits", LIMITS), ("result", RESULT), ("trumps", TRUMPS), ("promote", PROMOTION),
+    ("choice", CHOICE), ("bonus", BONUS)])
+def test_section_keys(section, construct):
+    assert list(props(section)) == names(construct)
     if section + "_patch" in DEFS:
-        assert list(props(section + "_patch")) == list(keys)
+        assert list(props(section + "_patch")) == names(construct)
 
 
 def test_every_step_kind_and_its_keys():
     forms = DEFS["step"]["anyOf"]
-    flags = [k for k, t in loader.STEP_KINDS.items() if t.get("flag")]
-    assert forms[0] == {"enum": flags}
+    flags = [name for name, kind in KINDS.items() if kind.flag]
+    assert forms[0] == {"enum": flags} and flags == ["end_hand", "redeal"]
     by_kind = {f["required"][0]: f for f in forms[1:] if "required" in f}
-    assert set(by_kind) == set(loader.STEP_KINDS) | {"say"}
-    for kind, table in loader.STEP_KINDS.items():
-        form = by_kind[kind]
+    assert set(by_kind) == set(KINDS) | {"say"}
+    for name, kind in KINDS.items():
+        form = by_kind[name]
         assert form["additionalProperties"] is False
-        extra = {"when", "say"} | ({"then", "else"} if kind == "if" else set())
-        assert set(form["properties"]) == {kind} | extra
-        assert extra <= set(loader.STEP_EXTRA)
-        args = DEFS[f"{kind}_step"]
-        if "keys" in table:
-            assert list(args["properties"]) == list(table["keys"]), kind
-            assert args.get("required", []) == list(table.get("required", ())), kind
+        extra = {"when", "say"} | {k.name for k in kind.extra}
+        assert set(form["properties"]) == {name} | extra
+        args = DEFS[f"{name}_step"]
+        if kind.settings:
+            assert list(args["properties"]) == [k.name for k in kind.keys], name
+            assert args.get("required", []) == [k.name for k in kind.keys if k.required], name
             assert args["additionalProperties"] is False
-        elif table.get("flag"):
+        elif kind.flag:
             assert args == {"type": "null"}
         else:
             assert "properties" not in args        # an expression or statements
 
 
 def test_word_tables_are_enums():
-    assert props("game")["teams"]["enum"] == list(loader.TEAMS)
-    assert props("game")["direction"]["enum"] == list(loader.DIRECTIONS)
+    assert props("game")["teams"]["enum"] == ["partners", "none"]
+    assert props("game")["direction"]["enum"] == ["clockwise", "anticlockwise"]
     assert props("deck")["pack"]["enum"] == list(PACKS)
-    assert props("zone")["owner"]["enum"] == list(loader.OWNERS)
-    assert props("zone")["visible"]["enum"] == list(loader.VISIBILITY)
-    assert props("counter")["per"]["enum"] == list(loader.COUNTER_PER)
-    assert props("counter")["scope"]["enum"] == list(loader.COUNTER_SCOPES)
-    assert DEFS["tricks_step"]["properties"]["follow"]["enum"] == list(tricks.FOLLOW)
-    assert DEFS["draw_step"]["properties"]["shortfall"]["enum"] == list(deal.SHORTFALL)
+    assert props("zone")["owner"]["enum"] == ["player", "team", "none", "shared"]
+    assert props("zone")["visible"]["enum"] == ["owner", "all", "nobody"]
+    assert props("counter")["per"]["enum"] == ["player", "team", "game"]
+    assert props("counter")["scope"]["enum"] == ["match", "hand"]
+    assert DEFS["tricks_step"]["properties"]["follow"]["enum"] == ["suit", "suit_or_trump", "any"]
+    assert DEFS["draw_step"]["properties"]["shortfall"]["enum"] == ["none", "rounds"]
 
 
-def test_the_value_table_names_only_keys_that_exist():
-    """A stale entry in schema.VALUES (a key the loader no longer has) is a mistake."""
-    tables = {"file": loader.TOP_KEYS, "players": loader.PLAYERS_KEYS, "deck": loader.DECK_KEYS,
-              "zone": loader.ZONE_KEYS, "option": loader.OPTION_KEYS, "counter": loader.COUNTER_KEYS,
-              "limits": loader.LIMITS_KEYS, "result": loader.RESULT_KEYS, "trumps": trumps.TRUMPS_KEYS,
-              "promote": trumps.PROMOTION_KEYS, "choice": decisions.CHOICE_KEYS,
-              "bonus": captures.BONUS_KEYS, "step": loader.STEP_EXTRA}
-    for (section, key) in schema_mod.VALUES:
-        if section in loader.STEP_KINDS:
-            table = loader.STEP_KINDS[section]
-            assert key in table.get("keys", ()) or (key == "" and table.get("inline")), (section, key)
-        else:
-            assert key in tables[section], (section, key)
+def test_keys_carry_their_documentation():
+    """The hover text comes from each key's declaration."""
+    assert props("game")["deck"]["description"] == RULESET.key("deck").doc
+    assert props("game")["hand"]["description"] == "the steps of one hand"
 
 
 def test_the_validator_knows_every_keyword_the_schema_uses():
@@ -163,7 +165,7 @@ after_hand:
 
 def test_the_sample_is_valid(tmp_path):
     (tmp_path / "sample.yaml").write_text(SAMPLE, encoding="utf-8")
-    loader.load(tmp_path / "sample.yaml")                # the loader takes it too
+    load(tmp_path / "sample.yaml")                       # the loader takes it too
     assert check(data_of(SAMPLE), SCHEMA) == []
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import ruledsl
 from ruledsl import IllegalAction
-from ruledsl.engine.whynot import lead_rule
+from ruledsl.lang.steps.tricks import lead_rule
 
 ROOT = Path(__file__).parents[1]
 
@@ -27,10 +27,10 @@ CIAPANO_DEAL = {
 
 
 @pytest.fixture
-def ciapano_after_4s(stacked):
+def ciapano_after_4s():
     """Dealer B: A (the dealer's right) leads 4S; D (A's right, anticlockwise) is to follow."""
     game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
-    st = game.new_initial_state(players=4, dealer=1, stacked=stacked(game, 4, CIAPANO_DEAL))
+    st = game.new_initial_state(players=4, dealer=1, deals=[{"hand": CIAPANO_DEAL}])
     assert st.current_player() == 0
     st.apply_action("play 4S")
     assert st.current_player() == 3
@@ -69,17 +69,18 @@ def test_illegal_action_message_starts_with_the_reason(ciapano_after_4s):
 
 def test_illegal_value_action_is_explained(ciapano_after_4s):
     st = ciapano_after_4s
-    four_h = st.prog.deck.card("4H")
+    four_h = st.evaluate("4H")                  # a single card's play is the card
+    assert st.action_to_string(four_h) == "play 4H"
     with pytest.raises(IllegalAction) as caught:
-        st.apply_action((four_h,))
+        st.apply_action(four_h)
     assert caught.value.reason == "you must follow suit: you hold ♠"
 
 
-def test_ciapano_discard_not_held(stacked):
+def test_ciapano_discard_not_held():
     """Three players: the dealer (A) gets 13 + 1 cards and discards one of them."""
     game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
     hands = {0: "3S 2S AS KS QS JS 7S 6S 5S 4S 3H 2H AH KH"}
-    st = game.new_initial_state(players=3, dealer=0, stacked=stacked(game, 3, hands))
+    st = game.new_initial_state(players=3, dealer=0, deals=[{"hand": hands}])
     assert st.current_player() == 0
     assert st.why_not("discard 3D") == "you do not hold 3D"
     assert st.why_not("discard 9S") == "there is no 9S in this game's deck"
@@ -105,29 +106,29 @@ after_hand:
 LEAD_HANDS = {0: "AS KS QS AH KH AD", 1: "JS 10S 9S JH 10H 9H"}
 
 
-def leads_state(stacked_state):
-    st = stacked_state(LEADS, 2, LEAD_HANDS, dealer=1)
+def leads_state(dealt):
+    st = dealt(LEADS, 2, LEAD_HANDS, dealer=1)
     assert st.current_player() == 0         # clockwise: the dealer's left leads
     return st
 
 
-def test_lead_of_two_cards_is_not_a_lead_size(stacked_state):
-    st = leads_state(stacked_state)
+def test_lead_of_two_cards_is_not_a_lead_size(dealt):
+    st = leads_state(dealt)
     assert st.why_not("play AS KS") == "lead one card or three of one suit"
     assert st.why_not("play AS KS AH") == "lead one card or three of one suit"   # not one suit
     assert st.why_not("play AS KS QS") is None
     assert st.why_not("play AH") is None
 
 
-def test_followers_play_as_many_cards_as_were_led(stacked_state):
-    st = leads_state(stacked_state)
+def test_followers_play_as_many_cards_as_were_led(dealt):
+    st = leads_state(dealt)
     st.apply_action("play AS KS QS")
     assert st.why_not("play JS") == "play as many cards as were led: three"
     assert st.why_not("play JS 10S 9H") is None            # chosen freely
 
 
-def test_single_lead_takes_one_card(stacked_state):
-    st = leads_state(stacked_state)
+def test_single_lead_takes_one_card(dealt):
+    st = leads_state(dealt)
     st.apply_action("play AH")
     assert st.why_not("play JH 10H") == "play one card: one card was led"
 
@@ -163,15 +164,15 @@ after_hand:
 TRUMP_HANDS = {0: "AS KC AD 9C 10C 9H", 1: "KS 9S 10H QS AC JD"}
 
 
-def trumps_state(stacked_state, follow, lead):
-    st = stacked_state(TRUMPS.replace("FOLLOW", follow), 2, TRUMP_HANDS, dealer=1)
+def trumps_state(dealt, follow, lead):
+    st = dealt(TRUMPS.replace("FOLLOW", follow), 2, TRUMP_HANDS, dealer=1)
     st.apply_action(lead)
     assert st.current_player() == 1
     return st
 
 
-def test_suit_or_trump_needs_the_suit_or_a_trump(stacked_state):
-    st = trumps_state(stacked_state, "suit_or_trump", "play AS")
+def test_suit_or_trump_needs_the_suit_or_a_trump(dealt):
+    st = trumps_state(dealt, "suit_or_trump", "play AS")
     assert st.why_not("play AC") == "you must follow suit or play a trump: you hold ♠"
     assert st.why_not("play JD") == "you must follow suit or play a trump: you hold ♠"
     assert st.why_not("play 10H") is None
@@ -179,14 +180,14 @@ def test_suit_or_trump_needs_the_suit_or_a_trump(stacked_state):
     assert st.why_not("play KS") is None
 
 
-def test_trumps_led_must_be_answered_with_a_trump(stacked_state):
-    st = trumps_state(stacked_state, "suit_or_trump", "play 9H")
+def test_trumps_led_must_be_answered_with_a_trump(dealt):
+    st = trumps_state(dealt, "suit_or_trump", "play 9H")
     assert st.why_not("play KS") == "you must follow suit: you hold ♥ (trumps)"
     assert st.why_not("play QS") is None
 
 
-def test_promoted_card_no_longer_follows_its_printed_suit(stacked_state):
-    st = trumps_state(stacked_state, "suit", "play AS")
+def test_promoted_card_no_longer_follows_its_printed_suit(dealt):
+    st = trumps_state(dealt, "suit", "play AS")
     assert st.why_not("play QS") == "you must follow suit: you hold ♠ (QS counts only as a trump now)"
     assert st.why_not("play 9S") is None
 
@@ -214,14 +215,14 @@ FISH_HANDS = {0: "JS 7C KD", 1: "2D 3C 4C"}
 FISH_TABLE = {"table": "JH QD 3D 5H 2C 4S"}
 
 
-def fishing_state(stacked_state, optional="true"):
-    st = stacked_state(FISHING.replace("OPTIONAL", optional), 2, FISH_HANDS, FISH_TABLE, dealer=1)
+def fishing_state(dealt, optional="true"):
+    st = dealt(FISHING.replace("OPTIONAL", optional), 2, FISH_HANDS, FISH_TABLE, dealer=1)
     assert st.current_player() == 0
     return st
 
 
-def test_courts_capture_only_by_rank(stacked_state):
-    st = fishing_state(stacked_state)
+def test_courts_capture_only_by_rank(dealt):
+    st = fishing_state(dealt)
     assert st.why_not("play JS take QD") == \
         "courts capture only a court of the same rank: JS can take only a J"
     assert st.why_not("play JS take 3D 4S") == \
@@ -229,16 +230,16 @@ def test_courts_capture_only_by_rank(stacked_state):
     assert st.why_not("play JS take JH") is None
 
 
-def test_sum_capture_must_add_up(stacked_state):
-    st = fishing_state(stacked_state)
+def test_sum_capture_must_add_up(dealt):
+    st = fishing_state(dealt)
     assert st.why_not("play 7C take 3D 5H") == "the cards taken must add up to 7: 3D 5H make 8"
     assert st.why_not("play 7C take 2C 3D 4S") == "the cards taken must add up to 7: 2C 3D 4S make 9"
     assert st.why_not("play 7C take 3D 4S") is None
     assert st.why_not("play 7C take 5H 2C") is None
 
 
-def test_other_capture_mistakes(stacked_state):
-    st = fishing_state(stacked_state)
+def test_other_capture_mistakes(dealt):
+    st = fishing_state(dealt)
     assert st.why_not("play 7C take QD 2C") == "QD has no capture value: it is never part of a sum"
     assert st.why_not("play 7C take 2C") == \
         "one card is taken only by a card of the same rank: 7C can take a 7, or two or more cards adding up to 7"
@@ -247,8 +248,8 @@ def test_other_capture_mistakes(stacked_state):
     assert st.why_not("play 7C") is None                  # optional: a card may simply be laid
 
 
-def test_capture_is_forced_when_not_optional(stacked_state):
-    st = fishing_state(stacked_state, optional="false")
+def test_capture_is_forced_when_not_optional(dealt):
+    st = fishing_state(dealt, optional="false")
     # 7 = 2 + 5 = 3 + 4; the first capture in canonical order (by value) is 2C 5H.
     assert st.why_not("play 7C") == "you must capture when you can: 7C can take 2C 5H"
     assert st.why_not("play KD") is None                  # no K on the table: laid
@@ -278,23 +279,23 @@ after_hand:
 """
 
 
-def asking_state(stacked_state, players):
-    st = stacked_state(ASKING, players, {0: "AS KS"}, dealer=0)
+def asking_state(dealt, players):
+    st = dealt(ASKING, players, {0: "AS KS"}, dealer=0)
     assert st.current_player() == 0
     return st
 
 
-def test_ask_names_the_part_of_when_that_fails(stacked_state):
-    st = asking_state(stacked_state, 3)
+def test_ask_names_the_part_of_when_that_fails(dealt):
+    st = asking_state(dealt, 3)
     assert st.why_not("double") == "'double' is offered only when `players == 2`, and that does not hold now"
     assert st.why_not("discard AS") == \
         "'discard AS' is offered only when `rank(c) != 'A'`, and that does not hold now"
     assert st.why_not("discard KS") is None
-    assert asking_state(stacked_state, 2).why_not("double") is None
+    assert asking_state(dealt, 2).why_not("double") is None
 
 
-def test_ask_values_and_unknown_answers(stacked_state):
-    st = asking_state(stacked_state, 3)
+def test_ask_values_and_unknown_answers(dealt):
+    st = asking_state(dealt, 3)
     assert st.why_not("discard QH") == "you do not hold QH"
     assert st.why_not("discard") == "'discard' needs a value, e.g. 'discard KS'"
     assert st.why_not("pass now") == "'pass' takes nothing after it: answer just 'pass'"
@@ -302,8 +303,8 @@ def test_ask_values_and_unknown_answers(stacked_state):
         "you are asked to double the stakes or pass: 'fold' is not a choice here; answer discard or pass"
 
 
-def test_why_not_when_nobody_moves(stacked_state):
-    st = asking_state(stacked_state, 2)
+def test_why_not_when_nobody_moves(dealt):
+    st = asking_state(dealt, 2)
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0])
     assert st.why_not("pass") == "the match is over"

@@ -60,7 +60,8 @@ def explain(ruleset, fmt, builtins):
     """Write RULESET out as rules a person reads.
 
     A variant (a file with `extends:`) ends with its differences from the base."""
-    from ..explain import builtins_text, explain as rulebook
+    from ..explain.names import builtins_text
+    from ..explain.rulebook import explain as rulebook
     if ruleset is None and not builtins:
         raise click.UsageError("give a RULESET to explain (or --builtins)")
     game = load(ruleset) if ruleset is not None else None
@@ -71,4 +72,18 @@ def explain(ruleset, fmt, builtins):
     click.echo(text, nl=False)
 
 
-COMMANDS = (validate, schema, test_cmd, explain)
+@click.command("compile")
+@click.argument("ruleset", type=click.Path(dir_okay=False))
+@click.option("--players", "-p", type=int, help="The player count to compile for (default: the game's).")
+def compile_cmd(ruleset, players):
+    """Print the Python RULESET compiles to, for one player count (docs/internals.md)."""
+    from ..compile.listing import listing
+    game = load(ruleset)
+    n = game.default_players if players is None else players
+    if not game.min_players <= n <= game.max_players:
+        raise click.BadParameter(f"{game.name} is for {game.player_range()} players, not {n}",
+                                 param_hint="'--players'")
+    click.echo(listing(game.program(n)), nl=False)
+
+
+COMMANDS = (validate, schema, test_cmd, explain, compile_cmd)

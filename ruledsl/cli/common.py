@@ -9,12 +9,12 @@ import sys
 
 import click
 
-from ..engine.game import OptionError, load_game
 from ..errors import RuleError, RuleErrors
-from ..expr import EvalError
+from ..game import load_game
+from ..lang.options import OptionError
 from ..simulate import StepLimit
 
-PLAY_ERRORS = (RuleError, RuleErrors, EvalError, StepLimit)
+PLAY_ERRORS = (RuleError, RuleErrors, StepLimit)
 
 
 def fail_rules(errors: RuleErrors) -> None:
@@ -57,7 +57,7 @@ def read_sets(pairs) -> dict:
 def new_state(game, seed, players, options, **kw):
     """A new match, with a bad --players or --set reported as a usage error (exit 2)."""
     if players is not None and not game.min_players <= players <= game.max_players:
-        raise click.BadParameter(f"{game.name} is for {game._range()} players, not {players}",
+        raise click.BadParameter(f"{game.name} is for {game.player_range()} players, not {players}",
                                  param_hint="'--players'")
     try:
         return game.new_initial_state(seed=seed, players=players, options=options, **kw)

@@ -5,7 +5,7 @@ import json
 
 import click
 
-from ..engine.scope import SEAT_NAMES
+from ..runtime.helpers import SEAT_NAMES
 from .common import PLAY_ERRORS, fail_play, load, new_state, read_sets
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..engine.scope import SEAT_NAMES
+from ..runtime.helpers import SEAT_NAMES
 from ..errors import RuleErrors
 from .common import PLAY_ERRORS, fail_play, fail_rules, load, new_state, read_sets
 

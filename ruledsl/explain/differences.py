@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import os
 
-from ..model import Ruleset
+from ..lang.ruleset import Ruleset
 from .document import Heading, Item, List, Para
 from .steps import Prose
 from .words import VISIBLE, allowed, code, joined, num, option_text, plain, rank_plural
@@ -138,7 +138,7 @@ def _programs(base: Ruleset, rs: Ruleset) -> list[Item]:
 
 def _step_changes(was: Prose, old, now: Prose, new) -> list[Item]:
     """Steps gone, new or changed, in the order of the programs (none if they are the same)."""
-    a, b = [plain(s.node) for s in old], [plain(s.node) for s in new]
+    a, b = [plain(s) for s in old], [plain(s) for s in new]
     changes = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if tag == "replace" and i2 - i1 == j2 - j1:       # step by step: what it is, what it was

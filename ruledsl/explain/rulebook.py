@@ -3,19 +3,28 @@ counted, the programs (before the first hand, the deal, the play, scoring), the 
 """
 from __future__ import annotations
 
-from ..engine.cards import PACKS, SUIT_SYMBOLS, SUITS, split_card
-from ..engine.scope import SEAT_NAMES
-from ..model import Ruleset
-from ..yamlnodes import Map, Scalar, Seq
-from .document import Heading, Item, List, Para, Table
+from ..expr.ast import SuitLit
+from ..lang.ruleset import Ruleset
+from ..load import load
+from ..runtime.cards import PACKS, SUIT_SYMBOLS, SUITS, split_card
+from ..runtime.helpers import SEAT_NAMES
+from .differences import base_shown, differences
+from .document import Heading, Item, List, Para, Table, render
 from .steps import Prose
-from .differences import base_shown
 from .words import VISIBLE, allowed, cap, code, joined, num, number_word, option_text, plural, rank_plural
 
 PACK_NAMES = {"french-52": "the French 52-card pack"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 OWNERS = {"player": "each player", "team": "each team", "shared": "the table", "game": "the table"}
 PLAYS = ("tricks", "captures")
+
+
+def explain(ruleset: Ruleset, fmt: str = "md") -> str:
+    """The rulebook of `ruleset` as Markdown (`md`) or plain text (`text`)."""
+    blocks = Rulebook(ruleset).blocks()
+    if ruleset.base:
+        blocks += differences(load(ruleset.base), ruleset)
+    return render(blocks, fmt)
 
 
 class Rulebook:
@@ -102,17 +111,17 @@ class Rulebook:
         return out
 
     def trumps(self) -> list:
-        node = self.rs.trumps
-        if not isinstance(node, Map):
+        trumps = self.rs.trumps
+        if trumps is None:
             return [Para("There are no trumps.")] if self.has_tricks() else []
         out = [Heading(3, "Trumps")]
-        suit = node.get("suit")
-        if isinstance(suit, Scalar) and suit.text.strip() in SUITS:
-            out.append(Para(f"{cap(SUIT_NAMES[suit.text.strip()])} are trumps."))
+        suit = trumps.suit
+        if suit is not None and isinstance(suit.tree, SuitLit):
+            out.append(Para(f"{cap(SUIT_NAMES[suit.tree.text])} are trumps."))
         elif suit is not None:
             out.append(Para(f"The trump suit is the suit {code(suit.text)} holds at the time "
                             "(none: no trumps). A trump beats any card of another suit."))
-        return out + _promoted(node.get("promote"))
+        return out + _promoted(trumps.promote)
 
     def has_tricks(self) -> bool:
         rs = self.rs
@@ -192,10 +201,9 @@ class Rulebook:
 def _promoted(promote) -> list:
     """The cards promoted to trumps, and how they play."""
     items = []
-    for entry in (promote.items if isinstance(promote, Seq) else ()):
-        card, above, when = entry.get("card"), entry.get("above"), entry.get("when")
-        text = f"{card.text} becomes a trump, ranking just above the trump {above.text}"
-        items.append(Item(text + (f", while {code(when.text)}" if when is not None else "") + "."))
+    for entry in promote:
+        text = f"{entry.card.text} becomes a trump, ranking just above the trump {entry.above.text}"
+        items.append(Item(text + (f", while {code(entry.when.text)}" if entry.when is not None else "") + "."))
     if not items:
         return []
     return [List(items), Para("A promoted card counts only as a trump: for following, leading and winning "

@@ -1,18 +1,19 @@
 """Values, settings and expressions as words.
 
-Numbers and lists read as prose ("two", "aces, kings and queens", "10 2/3"); a step's settings are
-read from its YAML nodes; expressions are shown as written (`floor(points(won(p)))`), except for a
-few common shapes that `Words` reads as words ("the player to the dealer's right", "each player
-`p` in the match").
+Numbers and lists read as prose ("two", "aces, kings and queens", "10 2/3"); expressions are shown
+as written (`floor(points(won(p)))`), except for a few common shapes that `Words` reads as words
+("the player to the dealer's right", "each player `p` in the match").
 """
 from __future__ import annotations
 
 import re
 from fractions import Fraction
 
-from ..expr import parse_expression, parse_statements
-from ..expr.ast import Assign, Call, Comprehension, ListExpr, Move, Name, Reveal
-from ..yamlnodes import Map, Scalar, Seq
+import attrs
+
+from ..expr import parse_expression
+from ..expr.ast import Assign, Call, Comprehension, ListExpr, Literal, Move, Name, Reveal
+from ..lang.declare import Expr, Template
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "eleven", "twelve")
@@ -69,6 +70,8 @@ def rank_plural(rank: str) -> str:
 
 
 def option_text(value) -> str:
+    if hasattr(value, "tree"):            # a default that follows other options
+        return code(value.text)
     if isinstance(value, bool):
         return "true" if value else "false"
     return num(value) if isinstance(value, (int, Fraction)) else str(value)
@@ -91,41 +94,25 @@ def allowed(o) -> str:
 
 # -- settings as written --------------------------------------------------------------------------
 
-def plain(node):
-    """A YAML node as comparable plain data (positions dropped)."""
-    if isinstance(node, Map):
-        return tuple((k.text, plain(v)) for k, v in node.entries)
-    if isinstance(node, Seq):
-        return tuple(plain(i) for i in node.items)
-    if isinstance(node, Scalar):
-        return " ".join(node.text.split())
-    return node
+def plain(value):
+    """A model (a step, a section) as comparable, hashable data: places dropped, expressions by
+    their text with spaces normalized."""
+    if isinstance(value, (Expr, Template)):
+        return " ".join(value.text.split())
+    if attrs.has(type(value)):
+        fields = [f for f in attrs.fields(type(value)) if f.eq]
+        return (type(value).__name__, *(plain(getattr(value, f.name)) for f in fields))
+    if isinstance(value, dict):
+        return tuple((k, plain(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(plain(v) for v in value)
+    return value
 
-
-def settings(step) -> Map:
-    """A step's settings, empty when it has none (`tricks:` alone)."""
-    return step.args if step.args is not None else Map((), step.span)
-
-
-def setting(m: Map, key: str, default: str) -> str:
-    return m.get(key).text if m.get(key) is not None else default
-
-
-def flag(m: Map, key: str, default: bool) -> bool:
-    return m.get(key).text.strip().lower() == "true" if m.get(key) is not None else default
-
-
-def texts(node, default=None) -> list:
-    """The text of a scalar, or of each scalar of a list (`default` when there is no node)."""
-    if node is None:
-        return default
-    return [node.text] if isinstance(node, Scalar) else [item.text for item in node.items]
-
-
-def literal_int(node) -> int | None:
-    """The whole number a scalar holds, if it is just one (`5`, not `40 // players`)."""
-    if isinstance(node, Scalar) and re.fullmatch(r"\s*\d+\s*", node.text):
-        return int(node.text)
+def literal_int(e) -> int | None:
+    """The whole number an expression is, if it is just one (`5`, not `40 // players`)."""
+    if e is not None and isinstance(e.tree, Literal) and type(e.tree.value) is int and \
+            re.fullmatch(r"\s*\d+\s*", e.text):
+        return e.tree.value
     return None
 
 
@@ -209,17 +196,9 @@ class Words:
             return f"the players {code(t)}"
         return self.seat(t)
 
-    def statements(self, node) -> list[str]:
-        """Each statement of a `do:` (one scalar with `;`, or a list of them) as words."""
-        out = []
-        for text in texts(node):
-            try:
-                nodes = parse_statements(text, _nowhere)
-            except Exception:
-                out.append(code(text))
-                continue
-            out += [self.statement(text, n) for n in nodes]
-        return out
+    def statements(self, stmts) -> list[str]:
+        """Each statement of a `do:` (one text with `;`, or a list of them) as words."""
+        return [self.statement(part.text, node) for part in stmts.parts for node in part.tree]
 
     def statement(self, text: str, node) -> str:
         said = self._seat_change(text, node)

@@ -1,66 +1,66 @@
-"""Writing one Python function: the lines, the constants, and the factory that makes it.
+"""What the expression compiler writes: typed fragments of Python source, and the lines before them.
 
-The compiler (compiler.py) writes a function's body as lines of Python source made only of its
-own words: the names it invents here (`env`, `_loc`, temporaries `_t3`, loop variables `_v4`,
-constants `_k7`), the helper names of HELPERS, Python operators and keywords. Everything else
--- every value from the expression text (numbers, texts, names of locals), every span, every
-closure of the scope -- is a constant: a parameter of the factory that makes the function, so
-that no character of an author's text is ever written into the source. The source runs with
-empty builtins; it can reach nothing but its parameters.
+A Frag is one compiled sub-expression: Python source (an expression of the function being
+written, reading the state as `st`) or a constant known now, with its static type. A Unit holds
+the lines a fragment needs first (a loop, a value kept in a temporary), with indents relative to
+where they will be written. The names a Unit uses for constants and temporaries come from the
+program being written (`Names`), so fragments of many expressions share one generated module.
 
-Sources depend only on the shape of an expression, not on its constants, so equal shapes share
-one compiled factory (`dealer == p` and `leader == q` are the same source).
+Safety: the source holds only the compiler's own words — the names it invents (`st`, temporaries
+`_t3`, loop variables `_v4`, constants `_k7`), the helper names of the runtime, Python operators
+and keywords, and whole numbers it computed itself (zone and counter indices). Every value from
+the rule file's text (numbers, texts, cards, names), every span and every runtime object is a
+constant, bound to a `_k` name; no character of an author's text is ever written into source.
 """
 from __future__ import annotations
 
-import functools
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol
 
-from .scope import Code
-from .values import EvalError, compare, iterable
+import attrs
+
+from ..lang.types import ANY, Type
 
 Lines = list[tuple[int, str]]
 """Source lines as (indent, text), the indent relative to the start of the block."""
 
-MISSING = object()
+
+@attrs.frozen
+class Frag:
+    """A compiled sub-expression: Python source or a constant, with its static type."""
+
+    src: str | None = None       # an expression of the function being written
+    const: tuple | None = None   # (value,): known now
+    type: Type = ANY
+    atomic: bool = False         # src is one name (or constant): it may be read twice
+    live: bool = False           # src is a zone of the state: copy it before keeping it
 
 
-def no_value(name: str, span: Any) -> Any:
-    raise EvalError(f"'{name}' has no value here", span)
+class Names(Protocol):
+    """Where constants and temporaries get their names (the program being written)."""
 
-
-HELPERS = {"_type": type, "_int": int, "_list": list, "_len": len, "_MISSING": MISSING,
-           "_iterable": iterable, "_compare": compare, "_no_value": no_value}
+    def const(self, value: Any) -> str: ...
+    def temp(self, prefix: str = "_t") -> str: ...
 
 
 class Unit:
-    """One function `env -> value` being written."""
+    """Lines written for one place of the generated code, before its value is used."""
 
-    def __init__(self) -> None:
+    def __init__(self, names: Names) -> None:
+        self.names = names
         self.lines: Lines = []
-        self.values: list[Any] = []
-        self.names: dict[int, str] = {}
-        self.count = 0
-        self.loops = 0  # loops open around the lines being written
 
     def const(self, value: Any) -> str:
-        """The name under which the function sees `value`."""
-        name = self.names.get(id(value))
-        if name is None:
-            name = self.names[id(value)] = f"_k{len(self.values)}"
-            self.values.append(value)
-        return name
+        return self.names.const(value)
 
     def temp(self, prefix: str = "_t") -> str:
-        self.count += 1
-        return f"{prefix}{self.count}"
+        return self.names.temp(prefix)
 
     def emit(self, *texts: str) -> None:
         self.lines += [(0, t) for t in texts]
 
     def block(self, header: str, body: Lines) -> None:
         self.lines.append((0, header))
-        self.lines += indent(body)
+        self.lines += indent(body or [(0, "pass")])
 
     def mark(self) -> int:
         return len(self.lines)
@@ -71,22 +71,10 @@ class Unit:
         del self.lines[mark:]
         return lines
 
-    def function(self, result: str | None) -> Code:
-        body = [*self.lines, (0, f"return {result}")] if result is not None else self.lines
-        params = [*HELPERS, *(f"_k{i}" for i in range(len(self.values)))]
-        source = "\n".join([f"def _make({', '.join(params)}):", " def _run(env):",
-                            *(f"{'  ' + ' ' * i}{text}" for i, text in body or [(0, "pass")]),
-                            " return _run"])
-        return factory(source)(*HELPERS.values(), *self.values)
+    def src(self, frag: Frag) -> str:
+        """`frag` as source: a constant becomes its name."""
+        return self.const(frag.const[0]) if frag.const is not None else frag.src
 
 
 def indent(lines: Iterable[tuple[int, str]]) -> Lines:
     return [(i + 1, text) for i, text in lines]
-
-
-@functools.lru_cache(maxsize=4096)
-def factory(source: str):
-    namespace: dict[str, Any] = {"__builtins__": {}}
-    # A name per source, so that profiles tell the functions apart.
-    exec(compile(source, f"<ruledsl expression {factory.cache_info().currsize}>", "exec"), namespace)
-    return namespace["_make"]

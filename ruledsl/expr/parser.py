@@ -7,6 +7,8 @@ afterwards by check.py.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable
+
 from lark import Token
 from lark.exceptions import LarkError, UnexpectedInput
 from lark.visitors import Transformer_NonRecursive, v_args
@@ -14,9 +16,12 @@ from lark.visitors import Transformer_NonRecursive, v_args
 from ..errors import RuleError
 from . import ast
 from .check import CARD_RE, NAME_RE, SUIT_RE, check
+from ..source import Span
 from .grammar import parser
-from .scope import Locate
 from .syntax_errors import syntax_error
+
+Locate = Callable[[int, int], Span]
+"""(0-based offset in the expression text, width) -> Span in the rule file."""
 
 MAX_LENGTH = 4000
 

@@ -12,19 +12,25 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..source import Span
+from ..errors import RuleError
+from ..source import NOWHERE, Span
+
+# Bounds no real game reaches, so that a rule file cannot make a match allocate without end
+# (`x = x + x` every hand doubles a list; `x = x * x` squares a number).
+MAX_ITEMS = 10_000       # items of a list, characters of a text
+MAX_BITS = 256           # a number's size: about 77 digits (of a fraction's either part)
 
 
-class EvalError(Exception):
+class EvalError(RuleError):
     """A mistake found while running an expression (none in arithmetic, index out of range ...).
 
-    `span` is the place of the operator or call when the compiler knew it, else None and the
-    engine locates the error at the expression it was running.
+    `span` is the place of the operator or call when the compiler knew it; else the runtime
+    locates the error at the expression it was running (`located` is False until then).
     """
 
-    def __init__(self, message: str, span: Span | None = None):
-        super().__init__(message)
-        self.message, self.span = message, span
+    def __init__(self, message: str, span: Span | None = None, hint: str | None = None):
+        super().__init__(span or NOWHERE, message, hint)
+        self.located = span is not None
 
 
 def is_number(x: Any) -> bool:
@@ -32,11 +38,26 @@ def is_number(x: Any) -> bool:
     return t is int or t is Fraction
 
 
-def norm(x: Any) -> Any:
-    """A whole Fraction as an int; anything else unchanged."""
-    if type(x) is Fraction and x.denominator == 1:
-        return x.numerator
+def norm(x: Any, span: Span | None = None) -> Any:
+    """A whole Fraction as an int; anything else unchanged. A number beyond MAX_BITS is an error."""
+    if type(x) is Fraction:
+        if x.denominator == 1:
+            x = x.numerator
+        elif x.numerator.bit_length() > MAX_BITS or x.denominator.bit_length() > MAX_BITS:
+            raise EvalError(f"a fraction grew too large (more than {MAX_BITS} bits)", span)
+    if type(x) is int and x.bit_length() > MAX_BITS:
+        raise EvalError(f"a number grew too large (more than {MAX_BITS} bits, about 77 digits)", span,
+                        "a counter that is multiplied every hand grows without end")
     return x
+
+
+def bounded(xs: Any, span: Span | None = None) -> Any:
+    """A list or text no longer than MAX_ITEMS, else an error."""
+    if len(xs) > MAX_ITEMS:
+        what = "text" if isinstance(xs, str) else "list"
+        raise EvalError(f"a {what} grew too long (more than {MAX_ITEMS:,} items)", span,
+                        f"a {what} joined to itself every hand grows without end")
+    return xs
 
 
 def describe(x: Any) -> str:
@@ -64,31 +85,31 @@ def _numbers(x: Any, y: Any, verb: str, span: Span | None) -> None:
 
 def add(x: Any, y: Any, span: Span | None = None) -> Any:
     if is_number(x) and is_number(y):
-        return norm(x + y)
+        return norm(x + y, span)
     # Joining two lists (or two texts) is handy: `hand(p) + won(p)`.
     if isinstance(x, list) and isinstance(y, list):
-        return x + y
+        return bounded(x + y, span)
     if isinstance(x, str) and isinstance(y, str):
-        return x + y
+        return bounded(x + y, span)
     raise EvalError(f"cannot add {describe(x)} and {describe(y)}", span)
 
 
 def sub(x: Any, y: Any, span: Span | None = None) -> Any:
     _numbers(x, y, "subtract", span)
-    return norm(x - y)
+    return norm(x - y, span)
 
 
 def mul(x: Any, y: Any, span: Span | None = None) -> Any:
     # Numbers only: `[1] * 10**9` would let a rule file exhaust memory.
     _numbers(x, y, "multiply", span)
-    return norm(x * y)
+    return norm(x * y, span)
 
 
 def div(x: Any, y: Any, span: Span | None = None) -> Any:
     _numbers(x, y, "divide", span)
     if y == 0:
         raise EvalError("division by zero", span)
-    return norm(Fraction(x) / y)
+    return norm(Fraction(x) / y, span)
 
 
 def floordiv(x: Any, y: Any, span: Span | None = None) -> Any:

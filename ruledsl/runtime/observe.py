@@ -1,8 +1,8 @@
 """What one player may see: zones by their visibility, the trick, counters, revealed cards."""
 from __future__ import annotations
 
-from .flow import show
-from .scope import SEAT_NAMES
+from .helpers import SEAT_NAMES
+from .show import show
 
 
 def observation(st, player: int) -> dict:
@@ -10,15 +10,15 @@ def observation(st, player: int) -> dict:
     prog = st.prog
     layout = prog.layout
     spec = prog.ruleset.zones
-    revealed = set(st.hv.get("revealed", ()))
+    revealed = st.revealed
     zones = {}
     for name, (owner, base) in layout.zones.items():
         visible = spec[name].visible
         if owner == "shared":
             zones[name] = _zone(st.zones[base], visible == "all", revealed)
             continue
-        count = layout.n if owner == "player" else layout.team_count()
-        mine = layout.teams(st, player) if owner == "team" else player
+        count = layout.owners(owner)
+        mine = layout.team_of[player] if owner == "team" else player
         zones[name] = [_zone(st.zones[base + i],
                              visible == "all" or (visible == "owner" and i == mine), revealed)
                        for i in range(count)]
@@ -27,8 +27,8 @@ def observation(st, player: int) -> dict:
         visible = prog.ruleset.counters[name].visible
         if visible == "nobody" or (visible == "owner" and per == "game"):
             continue
-        count = {"game": 1, "player": layout.n, "team": layout.team_count()}[per]
-        mine = layout.teams(st, player) if per == "team" else player
+        count = layout.owners(per)
+        mine = layout.team_of[player] if per == "team" else player
         values = [_plain(st.cv[base + i]) if visible == "all" or i == mine else "?" for i in range(count)]
         counters[name] = values[0] if per == "game" else values
     return {
@@ -36,7 +36,7 @@ def observation(st, player: int) -> dict:
         "to_move": st.player,
         "dealer": st.dealer,
         "leader": st.leader,
-        "hand_number": st.hand_no,
+        "hand_number": st.hand_number,
         "out": [s for s in range(st.n) if st.out[s]],
         "zones": zones,
         "trick": [{"seat": seat, "cards": [str(c) for c in cards] if up or seat == player
@@ -67,14 +67,13 @@ def _plain(value):
 def describe(st) -> str:
     """A one-screen text picture of the whole state (for debugging and --watch)."""
     prog = st.prog
-    lines = [f"hand {st.hand_no}, dealer {SEAT_NAMES[st.dealer]}, to move: "
+    lines = [f"hand {st.hand_number}, dealer {SEAT_NAMES[st.dealer]}, to move: "
              f"{SEAT_NAMES[st.player] if st.player >= 0 else st.player}"]
     for name, (owner, base) in prog.layout.zones.items():
         if owner == "shared":
             lines.append(f"  {name}: {show(st.zones[base])}")
         else:
-            count = prog.layout.n if owner == "player" else prog.layout.team_count()
-            for i in range(count):
+            for i in range(prog.layout.owners(owner)):
                 lines.append(f"  {name}({SEAT_NAMES[i]}): {show(st.zones[base + i])}")
     if st.trick:
         lines.append("  trick: " + "  ".join(f"{SEAT_NAMES[s]}:{show(c)}" for s, c, _ in st.trick))

@@ -1,4 +1,8 @@
-"""Actions as text: parsing what a person types, and the error for an illegal action."""
+"""Actions as text: finding the legal action a person typed, and the error for an illegal one.
+
+Why an action is not legal comes from its decision (the step kind that offers it: tricks,
+captures, ask), never from text written for one game (lang/steps/*.py, `why_not`).
+"""
 from __future__ import annotations
 
 from .cards import split_card
@@ -31,19 +35,18 @@ def normalize(text: str) -> tuple:
     return tuple(words)
 
 
-def parse_action(st, text: str):
-    """The legal action whose canonical text matches `text` (case and card order ignored)."""
+def find(st, action):
+    """The legal action meant by `action` (a value, or text as a person types it), or None."""
     legal = st.legal_actions()
-    want = normalize(text)
-    for action in legal:
-        if normalize(st.action_to_string(action)) == want:
-            return action
-    raise illegal(st, text)
+    if not isinstance(action, str):
+        return action if action in legal else None
+    want = normalize(action)
+    return next((a for a in legal if normalize(st.action_to_string(a)) == want), None)
 
 
 def illegal(st, action) -> IllegalAction:
     legal = [st.action_to_string(a) for a in st.legal_actions()]
-    shown = action if isinstance(action, str) else _safe_text(st, action)
+    shown = action if isinstance(action, str) else _text(st, action)
     if not legal:
         return IllegalAction(f"'{shown}' is not possible: nobody is to move", legal)
     listing = ", ".join(legal[:30]) + (" …" if len(legal) > 30 else "")
@@ -51,15 +54,6 @@ def illegal(st, action) -> IllegalAction:
     if reason:
         return IllegalAction(f"{reason} — '{shown}' is not a legal action now; legal: {listing}", legal, reason)
     return IllegalAction(f"'{shown}' is not a legal action now; legal: {listing}", legal)
-
-
-def find(st, action):
-    """The legal action meant by `action` (a value, or text as `parse_action` reads it), or None."""
-    legal = st.legal_actions()
-    if not isinstance(action, str):
-        return action if action in legal else None
-    want = normalize(action)
-    return next((a for a in legal if normalize(st.action_to_string(a)) == want), None)
 
 
 def why_not(st, action) -> str | None:
@@ -75,20 +69,14 @@ def why_not(st, action) -> str | None:
 
 
 def _reason(st, action) -> str | None:
-    """The decision op's own explanation (tricks, captures, ask), if it has one."""
     if st.player < 0:
         return None
-    explain = getattr(st.prog.ops[st.pc], "why_not", None)
-    if explain is None:
-        return None
-    try:
-        return explain(st, action)
-    except Exception:       # an explanation must never turn a wrong move into a crash
-        return None
+    decision = st.prog.decisions[st.pc]
+    return decision.kind.why_not(st, decision, action)
 
 
-def _safe_text(st, action) -> str:
+def _text(st, action) -> str:
     try:
         return st.action_to_string(action)
-    except Exception:
+    except (TypeError, ValueError, IndexError, KeyError):     # a value that is no action of this decision
         return repr(action)

@@ -5,6 +5,7 @@ indexed by the card (fast), while a card still prints as `QS` in messages and lo
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 SUITS = ("S", "H", "D", "C")
@@ -55,6 +56,16 @@ class Deck:
         self.power = _table(self.cards, lambda n: power[split_card(n)[0]])
         self.points = _table(self.cards, lambda n: _lookup(points, n, 0))
         self.values = _table(self.cards, lambda n: _lookup(values, n, None))
+        # Points are summed as whole numbers of the table's smallest unit (thirds, say): exact,
+        # and much faster than adding Fractions.
+        unit = math.lcm(*(Fraction(p).denominator for p in self.points if p is not None))
+        scaled = tuple(int(p * unit) if p is not None else 0 for p in self.points)
+
+        def points_of(x) -> int | Fraction:
+            """The points of a card, of a list of cards, or of none (0)."""
+            total = scaled[x] if isinstance(x, int) else sum(map(scaled.__getitem__, x or ()))
+            return total // unit if total % unit == 0 else Fraction(total, unit)
+        self.points_of = points_of
 
     def card(self, text: str) -> Card | None:
         parts = split_card(text)

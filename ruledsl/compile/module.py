@@ -1,0 +1,96 @@
+"""The generated module made runnable: its source compiled (with empty builtins, its constants
+and the runtime's helpers as its only globals) and wrapped as a Program the State runs."""
+from __future__ import annotations
+
+import functools
+import itertools
+
+from ..errors import RuleError
+from ..expr import values
+from ..runtime import dealing, helpers
+from ..runtime.show import show
+
+MAX_REDEALS = 1000       # redeals of one hand in a row before the match is taken to be stuck
+_NUMBERS = itertools.count(1)
+
+# The runtime's helpers, as the generated code names them (expr/codegen.py: only our words).
+HELPERS = {
+    "_type": type, "_int": int, "_list": list, "_len": len, "_tuple": tuple,
+    "_iterable": helpers.iterable, "_compare": values.compare, "_show": show,
+    "_new_hand": dealing.new_hand, "_deal": dealing.deal, "_move_cards": helpers.move_cards,
+    "_reveal": helpers.reveal, "_step_seat": helpers.step_seat, "_active": helpers.active,
+    "_out": helpers.out, "_trick_cards": helpers.trick_cards, "_play_order": helpers.play_order,
+    "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
+    "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations,
+}
+
+
+class Program:
+    """The compiled match for one player count: the generated functions, by label and by
+    decision, and the game's tables that the runtime reads (layout, deck, direction)."""
+
+    def __init__(self, c, namespace: dict, source: str, spans: list, filename: str, expressions):
+        rs = c.ruleset
+        self.ruleset, self.n, self.layout, self.deck = rs, c.n, c.layout, c.deck
+        self.direction, self.team_of = c.direction, c.layout.team_of
+        self.counter_types = c.counter_types
+        self.source, self.spans, self.filename = source, spans, filename
+        self.constants = tuple(c.w.values)
+        self.span = c.limit_span
+        self.blocks = _table(namespace, "_b", len(c.w.blocks))
+        self.decisions = c.decisions
+        self.legal = tuple(namespace[f"_l{d.id}"] for d in c.decisions)
+        self.apply = tuple(namespace[f"_a{d.id}"] for d in c.decisions)
+        self.explain = tuple(namespace.get(f"_e{d.id}") for d in c.decisions)
+        self.start_match = namespace["_start_match"]
+        self.returns = namespace["_returns"]
+        self.entry = c.entry.label
+        self.hidden_counters = {name for name, spec in rs.counters.items() if spec.scope == "hand"}
+        self.rankings = c.rankings
+        self.ranking = namespace.get("_ranking")
+        self.slots = c.slots
+        self.hand_zone = c.layout.zones["hand"][1]
+        self.expressions = expressions      # (text, bound, locate) -> a compiled function
+        self.game = None            # the Game it belongs to, for pickling states
+
+    def hand_of(self, st, seat: int) -> list:
+        return st.zones[self.hand_zone + seat]
+
+    def ranking_now(self, st):
+        """The card tables under the trumps as they are in `st`."""
+        return self.ranking(st) if self.ranking is not None else self.rankings.get(None)
+
+    def run(self, st, label) -> None:
+        """Run automatic steps from `label` until a player must act or the match is over."""
+        blocks = self.blocks
+        while label is not None:
+            label = blocks[label](st)
+
+    def evaluate(self, st, text: str, player: int | None = None, locate=None):
+        """An expression of the language in state `st` (compiled on first use)."""
+        return self.expressions(text, player is not None, locate)(st, player)
+
+
+def _table(namespace: dict, prefix: str, count: int) -> tuple:
+    return tuple(namespace.get(f"{prefix}{i}") for i in range(count))
+
+
+def namespace(c) -> dict:
+    """The globals of a generated module: the helpers and its constants, no builtins."""
+    namespace = {"__builtins__": {}, **HELPERS}
+    namespace.update((f"_k{i}", value) for i, value in enumerate(c.w.values))
+    return namespace
+
+
+def assemble(c, expressions) -> Program:
+    """Exec the module `c` (a program Compiler) wrote, and wrap it."""
+    source, spans, _ = c.w.source([c.entry, c.hand, c.redeal, c.terminal])
+    filename = f"<ruledsl program {next(_NUMBERS)}>"
+    names = namespace(c)
+    limit = functools.partial(RuleError, c.limit_span, f"the match did not end within {c.ruleset.max_hands} hands",
+                              c.limit_hint or "check the end_match conditions, or raise limits.hands")
+    redeals = functools.partial(RuleError, c.redeal_span, f"the hand was redealt {MAX_REDEALS} times in a row",
+                                "check the condition of the redeal: some deal must be played")
+    names.update(_limit=limit, _redeals=redeals)
+    exec(compile(source, filename, "exec"), names)
+    return Program(c, names, source, spans, filename, expressions)

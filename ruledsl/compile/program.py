@@ -1,0 +1,420 @@
+"""A Ruleset, for one player count, compiled to one generated Python module: the match program.
+
+    setup ─▶ HAND: a new hand (gather, shuffle, reset), the hand's steps ─▶ AFTER: its value and
+    summary, after_hand's steps ─▶ HAND …   end_match ─▶ TERMINAL;  redeal ─▶ REDEAL ─▶ the steps
+
+Each step kind writes its own code (lang/steps/<kind>.py, `compile(step, c)`), through the
+`Compiler` here: expressions, statements and `say:` texts compiled with their types checked,
+nested steps, zones and counters by name, decisions. Zones and counters get fixed indices for
+the player count, written in as constants. Compiling collects every error before raising them.
+
+Counters hold whatever the file gives them; their types are inferred: the program is compiled
+with each counter typed by its `start`, the types the statements give them are joined in, and it
+is compiled again until they no longer change (two or three rounds).
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+from typing import Iterator
+
+import attrs
+
+from ..errors import Collector, RuleError, RuleErrors, did_you_mean
+from ..expr import parse_expression
+from ..expr.codegen import Frag, Unit
+from ..expr.compiler import Compiler as ExprCompiler
+from ..lang import walk
+from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
+from ..lang.steps import ALL
+from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, Type
+from ..runtime import hand as hand_fields
+from ..runtime import helpers
+from ..runtime.cards import Deck
+from ..runtime.ranking import Rankings
+from ..source import NOWHERE, Span
+from . import module
+from .scope import GameScope, Layout
+from .writer import Writer
+
+MAX_ROUNDS = 8
+
+
+@attrs.define
+class Decision:
+    """A decision point of the program: what the runtime needs besides its generated functions
+    (`_l{id}` legal actions, `_a{id}` apply, `_e{id}` every candidate with its reason)."""
+
+    id: int
+    kind: object          # the step kind's runtime side: text, why_not, describe (lang/steps)
+    span: object
+    spec: object          # what that side needs to know (sizes, choices, …)
+
+
+class Compiler:
+    """Compiles one Ruleset for `n` players; the `c` the step kinds write through."""
+
+    def __init__(self, ruleset, n: int, counter_types: dict[str, Type]):
+        self.ruleset, self.n = ruleset, n
+        self.counter_types = counter_types
+        self.direction = 1 if ruleset.direction == "clockwise" else -1
+        spec = ruleset.deck
+        self.deck = Deck(list(spec.ranks), list(spec.order), {k: list(v) for k, v in spec.orders.items()},
+                         spec.points, spec.values)
+        self.layout = Layout(ruleset, n)
+        self.w = Writer()
+        self.scope = GameScope(self)
+        self.errors = Collector()
+        self.bound: dict[str, Frag] = {}
+        self.decisions: list[Decision] = []
+        self.rankings = Rankings(self.deck, [(self.deck.card(p.card.text), p.above.text)
+                                             for p in (ruleset.trumps.promote if ruleset.trumps else ())])
+        self.ranking_fn: str | None = None
+        self.slots = 0
+        # Where "the match did not end within N hands" points: the first end_match, else the
+        # hand; and where "redealt too often" does: the first redeal.
+        steps = list(walk.every_step((*ruleset.setup, *ruleset.hand, *ruleset.after_hand)))
+        ends = [s.span for s in steps if s.kind == "end_match"]
+        self.limit_span = ends[0] if ends else (ruleset.hand[0].span if ruleset.hand else NOWHERE)
+        self.limit_hint = None if ends else \
+            "no step says end_match: add one under after_hand, e.g. '- {when: …, end_match: …}'"
+        redeals = [s.span for s in steps if s.kind == "redeal"]
+        self.redeal_span = redeals[0] if redeals else self.limit_span
+
+    # -- expressions, for the step kinds --------------------------------------------------------
+
+    def _compiler(self, e: Expr, unit: Unit) -> ExprCompiler:
+        return ExprCompiler(self.scope, e.text, e.locate, unit, self.bound)
+
+    def frag(self, e: Expr, place: Type = ANY, what: str | None = None) -> Frag:
+        """Compile `e` (its lines written here), checked against what the place takes."""
+        unit = Unit(self.w)
+        frag = self._compiler(e, unit).value(e.tree, place, what)
+        with self.w.at(e.span):
+            self.w.lines(unit.lines)
+        return frag
+
+    def expr(self, e: Expr, place: Type = ANY, what: str | None = None) -> str:
+        """The source of `e`'s value (its lines written here)."""
+        return self.w_src(self.frag(e, place, what))
+
+    def w_src(self, frag: Frag) -> str:
+        return self.w.const(frag.const[0]) if frag.const is not None else frag.src
+
+    def atom(self, e: Expr, place: Type = ANY, what: str | None = None) -> Frag:
+        """`e` evaluated once into a temporary (or a constant), to be read several times."""
+        frag = self.frag(e, place, what)
+        if frag.atomic or frag.const is not None:
+            return frag
+        name = self.w.temp()
+        self.w.line(f"{name} = {frag.src}")
+        return Frag(src=name, type=frag.type, atomic=True)
+
+    def condition(self, e: Expr) -> str:
+        return self.expr(e, CONDITION)
+
+    def seat(self, e: Expr, what: str) -> str:
+        """The source of a seat given by `e` (checked at play time unless its type says so)."""
+        frag = self.atom(e, A_SEAT, what)
+        return self.scope.seat(self._compiler(e, Unit(self.w)), frag, e.tree)
+
+    def seats(self, e: Expr, what: str, words: str | None = None) -> str:
+        """The source of a list of seats given by `e` (a seat, a list of seats; none: nobody)."""
+        place = attrs.evolve(SEATS, name=words) if words else SEATS
+        frag = self.atom(e, place, what)
+        src = self.w_src(frag)
+        if frag.type.only("list") and frag.type.item is not None and frag.type.item.only("seat"):
+            return src
+        if frag.type.only("seat"):
+            return f"[{src}]"
+        return f"{self.w.const(helpers.seats)}({src}, {self.n}, {self.w.const(e.span)})"
+
+    def card_list(self, frag: Frag, e: Expr) -> str:
+        """The source of a fresh list of the cards `frag` (compiled from `e`) gives."""
+        return self.scope.card_list(self._compiler(e, Unit(self.w)), frag, e.tree)
+
+    def zone_index(self, ref: ZoneRef) -> str:
+        """The source of the index of the zone `name` or `name(seat)` a step names."""
+        zones = self.layout.zones
+        if ref.name not in zones:
+            raise RuleError(ref.span, f"unknown zone '{ref.name}'", did_you_mean(ref.name, zones))
+        owner, base = zones[ref.name]
+        if (owner == "shared") != (ref.index is None):
+            raise RuleError(ref.span, f"zone '{ref.name}' is " + ("one for the table: write it without ( )"
+                            if owner == "shared" else f"per {owner}: write {ref.name}(seat)"))
+        if ref.index is None:
+            return str(base)
+        frag = self.atom(ref.index, A_TEAM if owner == "team" else A_SEAT, f"`{ref.name}()`")
+        compiler = self._compiler(ref.index, Unit(self.w))
+        index = self.scope.team(compiler, frag, ref.index.tree) if owner == "team" else \
+            self.scope.seat(compiler, frag, ref.index.tree)
+        return f"{base} + {index}" if base else index
+
+    def table_counter(self, name: Name, key: str, type_: Type) -> int:
+        """The index of the counter of the whole table a step's `key:` names (`as: pair`)."""
+        entry = self.layout.counters.get(name.text)
+        if entry is None or entry[0] != "game":
+            raise RuleError(name.span, f"'{key}' needs a counter for the whole table, and '{name.text}' is "
+                            f"not one", f"declare it: counters: {{{name.text}: {{start: none, scope: hand}}}}")
+        self.assign(name, type_)
+        return entry[1]
+
+    def slot(self) -> int:
+        """A new slot of the state's `vars` (a value a decision keeps for the steps after it)."""
+        self.slots += 1
+        return self.slots - 1
+
+    def waits(self, step: Step) -> bool:
+        return walk.waits(step)
+
+    def run(self, stmts: Statements | None) -> None:
+        """Write `do:` statements."""
+        for part in stmts.parts if stmts is not None else ():
+            for node in part.tree:
+                unit = Unit(self.w)
+                self._compiler(part, unit).statement(node)
+                with self.w.at(part.locate(node.offset, node.width)):
+                    self.w.lines(unit.lines)
+
+    def text(self, t: Template) -> str:
+        """The source of a `say:` text (its {expr} parts compiled)."""
+        parts = []
+        for part in t.parts:
+            if isinstance(part, str):
+                parts.append(self.w.const(part))
+            else:
+                frag = self.frag(part)
+                parts.append(f"_show({self.w_src(frag)})")
+        return f"''.join(({', '.join(parts)},))" if parts else self.w.const("")
+
+    def emit(self, kind: str, **fields: str) -> None:
+        """Write the event `{kind, **fields}` (fields given as source), when events are kept."""
+        items = ", ".join(f"{self.w.const(k)}: {v}" for k, v in (("kind", self.w.const(kind)), *fields.items()))
+        with self.w.indented("if st.events is not None:"):
+            self.w.line(f"st.events.append({{{items}}})")
+
+    @contextlib.contextmanager
+    def binding(self, **names: Frag) -> Iterator[None]:
+        """Names bound (to source) for the expressions compiled inside the `with` (`player`)."""
+        saved = dict(self.bound)
+        self.bound.update(names)
+        try:
+            yield
+        finally:
+            self.bound = saved
+
+    def assign(self, counter, type_: Type) -> None:
+        """Note that a step gives counter `counter` (a Name) values of `type_` (`as: pair`)."""
+        self.scope.assigned[counter.text] = self.scope.assigned.get(counter.text, NOTHING) | type_
+
+    # -- zones and counters by name ------------------------------------------------------------------
+
+    def zone(self, name: str) -> tuple[str, int] | None:
+        return self.layout.zones.get(name)
+
+    def counter(self, name: str) -> tuple[str, int] | None:
+        return self.layout.counters.get(name)
+
+    def ranking_source(self, c=None) -> str:
+        """Source of the current Ranking (under the trumps as they are now)."""
+        trumps = self.ruleset.trumps
+        if trumps is None or trumps.suit is None:
+            return self.w.const(self.rankings.get(None))
+        if self.ranking_fn is None:
+            self.ranking_fn = "_ranking"
+            with self.w.elsewhere():
+                self.w.function("_ranking", "st")
+                key = [self.expr(trumps.suit, A_SUIT, "`trumps.suit`")]
+                key += [f"(not not ({self.condition(p.when)}))" if p.when is not None else "True" for p in trumps.promote]
+                lookup = key[0] if len(key) == 1 else f"({', '.join(key)})"
+                self.w.line(f"return {self.w.const(self.rankings)}.get({lookup})")
+        return "_ranking(st)"
+
+    # -- steps --------------------------------------------------------------------------------------
+
+    def steps(self, steps) -> None:
+        for step in steps:
+            self.errors.attempt(self.step, step)
+
+    def step(self, step: Step) -> None:
+        kind = ALL[step.kind]
+        with self.w.at(step.span):
+            if step.when is None:
+                self._body(kind, step)
+                return
+            cond = self.condition(step.when)
+            if not walk.waits(step):
+                with self.w.indented(f"if {cond}:"):
+                    self._body(kind, step)
+                return
+            after = self.w.label()
+            with self.w.indented(f"if not {cond}:"):
+                self.w.goto(after)
+            self._body(kind, step)
+            self.w.goto(after)
+            self.w.place(after)
+
+    def _body(self, kind, step: Step) -> None:
+        if step.say is not None:
+            self.emit("say", text=self.text(step.say))
+        kind.compile(step, self)
+
+    def decision(self, kind, spec, span) -> Decision:
+        d = Decision(len(self.decisions), kind, span, spec)
+        self.decisions.append(d)
+        return d
+
+    def wait(self, d: Decision, seat: str) -> None:
+        """Write: decision `d` is now up to `seat`; the program stops here until it is taken."""
+        self.w.line(f"st.pc = {d.id}")
+        self.w.line(f"st.player = {seat}")
+        self.w.line("return None")
+
+    # -- the match ----------------------------------------------------------------------------------
+
+    def build(self) -> "module.Program":
+        rs, w = self.ruleset, self.w
+        self.entry, self.hand, self.body, self.after = w.label(), w.label(), w.label(), w.label()
+        self.terminal, self.redeal = w.label(), w.label()
+        self.end_hand_label = self.after
+        self._counters()
+        w.place(self.entry)
+        self.steps(rs.setup)
+        w.goto(self.hand)
+        w.place(self.hand)
+        self._new_hand(redeal=False)
+        w.goto(self.body)
+        w.place(self.body)
+        self.steps(rs.hand)
+        w.goto(self.after)
+        w.place(self.after)
+        self._hand_end()
+        self.steps(rs.after_hand)
+        w.goto(self.hand)
+        w.place(self.terminal)
+        w.line("st.player = -4")
+        w.line("return None")
+        w.place(self.redeal)
+        self._new_hand(redeal=True)
+        w.goto(self.body)
+        self._returns()
+        self.errors.check()
+        return module.assemble(self, _expressions(self.ruleset, self.n, self.counter_types))
+
+    def _counters(self) -> None:
+        """`_start_match(st)` and `_start_hand(st)`: every counter set to its start."""
+        layout, w = self.layout, self.w
+        for scope, name in (("match", "_start_match"), ("hand", "_start_hand")):
+            w.function(name, "st")
+            w.line("cv = st.cv")
+            for counter in self.ruleset.counters.values():
+                if counter.scope != scope:
+                    continue
+                per, base = layout.counters[counter.name]
+                with w.at(counter.start.span):
+                    frag = self.errors.attempt(self.frag, counter.start, ANY)
+                if frag is None:
+                    continue
+                self.scope.assigned[counter.name] = self.scope.assigned.get(counter.name, NOTHING) | frag.type
+                for i in range(layout.owners(per)):
+                    w.line(f"cv[{base + i}] = {self.w_src(frag)}")
+
+    def _new_hand(self, redeal: bool) -> None:
+        w = self.w
+        if not redeal:
+            w.line("st.hand_number += 1")
+            w.line("st.redeals = 0")
+            with w.indented(f"if st.hand_number > {self.ruleset.max_hands}:"):
+                w.line("raise _limit()")
+        else:
+            w.line("st.redeals += 1")
+            with w.indented(f"if st.redeals > {module.MAX_REDEALS}:"):
+                w.line("raise _redeals()")
+        w.line("st.asks = ()")
+        for f in hand_fields.FIELDS:
+            if f.name != "redeals":
+                w.line(f"st.{f.name} = {w.const(f.default)}")
+        w.line(f"_new_hand(st, {w.const(self.deck.cards)}, {w.const(redeal)})")
+        w.line("_start_hand(st)")
+
+    def _hand_end(self) -> None:
+        rs, w = self.ruleset, self.w
+        w.line("st.hands_scored += 1")
+        seat = Frag(src="player", type=SEAT, atomic=True)
+        with self.binding(player=seat):
+            if rs.hand_value is not None:
+                values = self.w.temp()
+                w.line(f"{values} = []")
+                with w.indented(f"for player in {w.const(tuple(range(self.n)))}:"):
+                    with w.at(rs.hand_value.span):
+                        w.line(f"{values}.append({self.errors.attempt(self.expr, rs.hand_value) or 'None'})")
+                w.line(f"st.hand_values = _tuple({values})")
+            with w.indented("if st.events is not None:"):
+                lines = w.temp()
+                w.line(f"{lines} = {{}}")
+                for label, e in rs.summary:
+                    row = w.temp()
+                    w.line(f"{row} = []")
+                    with w.indented(f"for player in {w.const(tuple(range(self.n)))}:"):
+                        with w.at(e.span):
+                            src = self.errors.attempt(self.expr, e)
+                            w.line(f"{row}.append(_show({src or 'None'}))")
+                    w.line(f"{lines}[{w.const(label)}] = {row}")
+                value = "_list(st.hand_values)" if rs.hand_value is not None else "None"
+                w.line(f"st.events.append({{'kind': 'summary', 'hand': st.hand_number, 'lines': {lines}, "
+                       f"'values': {value}}})")
+
+    def _returns(self) -> None:
+        rs, w = self.ruleset, self.w
+        w.function("_returns", "st")
+        if rs.returns is None:
+            w.line("won = st.winners or ()")
+            w.line(f"return [1 if s in won else 0 for s in {w.const(tuple(range(self.n)))}]")
+            return
+        with self.binding(player=Frag(src="player", type=SEAT, atomic=True)):
+            out = w.temp()
+            w.line(f"{out} = []")
+            with w.indented(f"for player in {w.const(tuple(range(self.n)))}:"):
+                with w.at(rs.returns.span):
+                    w.line(f"{out}.append({self.errors.attempt(self.expr, rs.returns) or 'None'})")
+            w.line(f"return {out}")
+
+
+def _expressions(ruleset, n: int, counter_types):
+    """Compiling an expression of the game on its own, against a state (State.evaluate, the
+    scenarios' `eval` and `zones`); each text once."""
+    @functools.lru_cache(maxsize=256)
+    def compiled(text: str, bound: bool, locate):
+        locate = locate or (lambda offset, width=1: Span(None, 1, offset + 1, max(1, width)))
+        c = Compiler(ruleset, n, counter_types)
+        tree = parse_expression(text, locate)
+        c.w.function("_evaluate", "st, player")
+        with c.binding(**({"player": Frag(src="player", type=SEAT, atomic=True)} if bound else {})):
+            unit = Unit(c.w)
+            frag = ExprCompiler(c.scope, text, locate, unit, c.bound).value(tree)
+            c.w.lines(unit.lines)
+            c.w.line(f"return {c.w_src(frag)}")
+        names = module.namespace(c)
+        source, _, _ = c.w.source([])
+        exec(compile(source, "<ruledsl expression>", "exec"), names)
+        return names["_evaluate"]
+    return compiled
+
+
+def compile_program(ruleset, n: int) -> "module.Program":
+    """The program of `ruleset` for `n` players (RuleErrors listing every problem)."""
+    types = {name: NOTHING for name in ruleset.counters}
+    for _ in range(MAX_ROUNDS):
+        c = Compiler(ruleset, n, types)
+        try:
+            program = c.build()
+        except RuleErrors:
+            program = None
+        given = {name: types[name] | c.scope.assigned.get(name, NOTHING) for name in types}
+        if given == types:
+            if program is None:
+                c.errors.check()
+            return program
+        types = given
+    c.errors.check()
+    return program

@@ -1,0 +1,234 @@
+"""What names mean in a game's expressions, as source: the bridge between the expression compiler
+and the state the generated code works on.
+
+Zones and counters live in two flat lists of the State, at indices fixed for the player count
+(`Layout`): `hand(p)` is `st.zones[1 + p]`, `pool` is `st.cv[4]`, written in as constants. A seat
+that is not known to be one (a counter holding a number, `score(1 - win)`) is checked at play
+time; a team index goes through the seat → team table.
+"""
+from __future__ import annotations
+
+from ..errors import RuleError, did_you_mean
+from ..expr import ast
+from ..expr.codegen import Frag
+from ..lang import builtins
+from ..lang.types import (A_SEAT, A_TEAM, ANY, CARD_LIST, CARDS, NONE, NUMBER, SEAT, TEAM, TEXT, BOOL,
+                          Type, list_of)
+from ..runtime import helpers
+
+OWNER_WORDS = {"player": "player", "team": "team", "shared": "table", "game": "table"}
+
+
+class Layout:
+    """Where each zone and counter lives in the state's flat lists, for n players."""
+
+    def __init__(self, ruleset, n: int):
+        self.n = n
+        self.n_teams = n // 2 if ruleset.teams else n
+        self.team_of = tuple(s % self.n_teams for s in range(n))
+        sizes = {"shared": 1, "game": 1, "player": n, "team": self.n_teams}
+        self.zones, size = {}, 0
+        for name, spec in sorted(ruleset.zones.items(), key=lambda kv: kv[0] != "deck"):
+            self.zones[name] = (spec.owner, size)
+            size += sizes[spec.owner]
+        self.zone_count = size
+        self.counters, size = {}, 0
+        for name, spec in ruleset.counters.items():
+            self.counters[name] = (spec.per, size)
+            size += sizes[spec.per]
+        self.counter_count = size
+
+    def owners(self, owner: str) -> int:
+        return {"shared": 1, "game": 1, "player": self.n, "team": self.n_teams}[owner]
+
+
+class GameScope:
+    """The Scope of expr/compiler.py for one program; also the game's tables for the built-ins."""
+
+    def __init__(self, program):
+        self.program = program
+        rs = program.ruleset
+        self.ruleset = rs
+        self.layout = program.layout
+        self.n, self.n_teams, self.team_of = self.layout.n, self.layout.n_teams, self.layout.team_of
+        self.deck = program.deck
+        self.points = self.deck.points_of
+        self.direction = program.direction
+        self.counter_types = program.counter_types
+        self.assigned: dict[str, Type] = {}          # what statements give each counter
+
+    # -- the built-ins' view ----------------------------------------------------------------------
+
+    def step(self, which: str) -> int:
+        return {"left": 1, "right": -1, "next": self.direction, "prev": -self.direction}[which]
+
+    def seat(self, c, frag: Frag, node) -> str:
+        """Source of a seat of this match: checked at play time unless its type says it is one."""
+        if frag.type.only("seat"):
+            return c.src(frag)
+        return c.call(helpers.seat, c.src(frag), str(self.n), c.span_const(node))
+
+    def team(self, c, frag: Frag, node) -> str:
+        """Source of a team index: a team as it is, a seat (or a number) through the seat → team table."""
+        if frag.type.only("team"):
+            return c.src(frag)
+        return f"{c.unit.const(self.team_of)}[{self.seat(c, frag, node)}]"
+
+    def ranking(self, c) -> str:
+        return self.program.ranking_source(c)
+
+    # -- names ------------------------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        shared = [z for z, (owner, _) in self.layout.zones.items() if owner == "shared"]
+        games = [name for name, (per, _) in self.layout.counters.items() if per == "game"]
+        return [*builtins.NAMES, *shared, *games]
+
+    def function_names(self) -> list[str]:
+        owned = [z for z, (owner, _) in self.layout.zones.items() if owner != "shared"]
+        owned += [name for name, (per, _) in self.layout.counters.items() if per != "game"]
+        return [*builtins.FUNCTIONS, *owned]
+
+    def name(self, name: str, span) -> Frag | None:
+        known = builtins.NAMES.get(name)
+        if known is not None:
+            return Frag(src=known.emit(self.program.w, self), type=known.type)
+        zones, counters = self.layout.zones, self.layout.counters
+        if name in zones and zones[name][0] == "shared":
+            return Frag(src=f"st.zones[{zones[name][1]}]", type=CARD_LIST, live=True)
+        if name in counters and counters[name][0] == "game":
+            return Frag(src=f"st.cv[{counters[name][1]}]", type=self.counter_type(name))
+        if name in zones or name in counters:
+            owner = (zones.get(name) or counters.get(name))[0]
+            raise RuleError(span, f"'{name}' belongs to each {owner}", f"write {name}(player) or {name}(some seat)")
+        if name == "player":
+            raise RuleError(span, "'player' has no value here",
+                            "player is the seat asked (in an ask's choices), about to play (before_play), "
+                            "that played (captures), or each seat in turn (summary, result, showdown)")
+        return None
+
+    def counter_type(self, name: str) -> Type:
+        return self.counter_types.get(name, ANY)
+
+    def option(self, name: str, span) -> Frag:
+        spec = self.ruleset.options.get(name)
+        if spec is None:
+            raise RuleError(span, f"unknown option '{name}'",
+                            did_you_mean(name, self.ruleset.options) or "declare it under 'options:'")
+        return Frag(src=f"st.options[{self.program.w.const(name)}]", type=option_type(spec))
+
+    def card(self, text: str, span):
+        card = self.deck.card(text)
+        if card is None:
+            raise RuleError(span, f"card '{text}' is not in the deck",
+                            f"the deck's ranks are {' '.join(self.deck.ranks)}")
+        return card
+
+    def check_seat(self, value: int, span, what: str) -> None:
+        """A constant seat must exist with this program's players (the fewest, at load)."""
+        if not 0 <= value < self.n:
+            raise RuleError(span, f"{what} takes a seat; there is no seat {value} with {self.n} players",
+                            f"seats are 0 to {self.n - 1}; or name them: dealer, left(dealer), …")
+
+    # -- calls ------------------------------------------------------------------------------------
+
+    def function(self, c, node: ast.Call) -> Frag | None:
+        zones, counters = self.layout.zones, self.layout.counters
+        name = node.name
+        if name in zones and zones[name][0] != "shared":
+            owner, base = zones[name]
+            return Frag(src=f"st.zones[{self._index(c, node, name, owner, base)}]", type=CARD_LIST, live=True)
+        if name in counters and counters[name][0] != "game":
+            owner, base = counters[name]
+            return Frag(src=f"st.cv[{self._index(c, node, name, owner, base)}]", type=self.counter_type(name))
+        if name in zones or name in counters:
+            raise RuleError(c.span(node), f"'{name}' is one for the whole table; write it without ( )")
+        return builtins.call(c, self, node)
+
+    def _index(self, c, node, name: str, owner: str, base: int) -> str:
+        if len(node.args) != 1:
+            raise RuleError(c.span(node), f"{name}() takes one {owner if owner != 'player' else 'seat'}")
+        arg = c.value(node.args[0], A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")
+        index = self.team(c, arg, node.args[0]) if owner == "team" else self.seat(c, arg, node.args[0])
+        return f"{base} + {index}" if base else index
+
+    # -- statements -------------------------------------------------------------------------------
+
+    def place(self, c, target: ast.Target) -> Frag:
+        name, span = target.name, c.span(target)
+        if name in ("dealer", "leader"):
+            if target.index is not None:
+                raise RuleError(span, f"'{name}' is a seat; assign it without ( )")
+            return Frag(src=f"st.{name}", type=SEAT, atomic=True)
+        counters = self.layout.counters
+        if name not in counters:
+            hint = did_you_mean(name, counters) or (
+                f"declare it: counters: {{{name}: {{per: player, start: 0}}}}" if target.index is not None
+                else f"declare it: counters: {{{name}: 0}}")
+            raise RuleError(span, f"unknown counter '{name}'", hint)
+        owner, base = counters[name]
+        if (owner == "game") != (target.index is None):
+            raise RuleError(span, f"counter '{name}' is per {owner}" +
+                            (": write it without ( )" if owner == "game" else f": write {name}(seat)"))
+        if target.index is None:
+            return Frag(src=f"st.cv[{base}]", type=self.counter_type(name), atomic=True)
+        arg = c.value(target.index, A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")
+        index = self.team(c, arg, target.index) if owner == "team" else self.seat(c, arg, target.index)
+        slot = c.unit.temp()
+        c.unit.emit(f"{slot} = {base} + {index}" if base else f"{slot} = {index}")
+        return Frag(src=f"st.cv[{slot}]", type=self.counter_type(name), atomic=True)
+
+    def store(self, c, target: ast.Target, place: Frag, value: Frag) -> None:
+        if target.name in ("dealer", "leader"):
+            c.check(value, A_SEAT, target, f"`{target.name}`")
+            c.unit.emit(f"{place.src} = {self.seat(c, value, target)}")
+            return
+        self.assigned[target.name] = self.assigned.get(target.name, _NOTHING) | value.type
+        src = c.src(value)
+        c.unit.emit(f"{place.src} = _list({src})" if value.live else f"{place.src} = {src}")
+
+    def move(self, c, node: ast.Move) -> None:
+        cards = c.value(node.cards, CARDS, "`move`")
+        dest = self.zone_index(c, node.zone)
+        c.unit.emit(f"_move_cards(st, {self.card_list(c, cards, node.cards)}, {dest})")
+
+    def reveal(self, c, node: ast.Reveal) -> None:
+        cards = c.value(node.cards, CARDS, "`reveal`")
+        c.unit.emit(f"_reveal(st, {self.card_list(c, cards, node.cards)})")
+
+    def card_list(self, c, cards: Frag, node) -> str:
+        """Source of a fresh list of the cards `cards` gives (checked unless its type says so)."""
+        if cards.type.only("list") and cards.type.item is not None and cards.type.item.only("card"):
+            return f"_list({c.src(cards)})"
+        return c.call(helpers.card_list, c.src(cards), c.span_const(node))
+
+    def zone_index(self, c, target: ast.Target) -> str:
+        """Source of the index of the zone `name` or `name(seat)` a statement names."""
+        zones, name = self.layout.zones, target.name
+        span = c.locate(target.offset, len(name))
+        if name not in zones:
+            raise RuleError(span, f"unknown zone '{name}'", did_you_mean(name, zones))
+        owner, base = zones[name]
+        if (owner == "shared") != (target.index is None):
+            raise RuleError(span, f"zone '{name}' is " + ("one for the table: write it without ( )"
+                            if owner == "shared" else f"per {owner}: write {name}(seat)"))
+        if target.index is None:
+            return str(base)
+        arg = c.value(target.index, A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")
+        index = self.team(c, arg, target.index) if owner == "team" else self.seat(c, arg, target.index)
+        return f"{base} + {index}" if base else index
+
+
+_NOTHING = Type(frozenset())
+
+
+def option_type(spec) -> Type:
+    """The type of an option's values, from its default (or choices)."""
+    values = [spec.default] if not spec.follows else []
+    values += list(spec.choices or ())
+    if spec.follows or any(isinstance(v, (int,)) and not isinstance(v, bool) for v in values) or \
+            any(type(v).__name__ == "Fraction" for v in values):
+        return NUMBER
+    if any(isinstance(v, bool) for v in values):
+        return BOOL
+    return TEXT

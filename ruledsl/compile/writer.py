@@ -1,0 +1,208 @@
+"""Writing the generated module: blocks of straight code, gotos between them, constants, and the
+table that maps each line of the generated source back to the place in the rule file.
+
+A program is a set of *blocks*, each a run of straight Python that ends by going to another
+block, or by waiting for a decision (`return None` after setting who is to move). A block is a
+function `_bN(st) -> next label or None`, run by a small loop (the runtime's `advance`); a
+decision's `apply` is a function `(st, action)` that continues the same way. Where a block is
+gone to from one place only, its code is written there, inline: most of a hand becomes a few
+long functions, and a trick with no hooks goes from one play to the next without the loop.
+
+Every line carries the span of the step or expression it was written for, so that a failure at
+play time is reported at that place in the rule file (runtime/failures.py reads the table).
+The source holds only the compiler's own words (see expr/codegen.py); values are constants,
+bound as module globals `_kN`.
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Iterator
+
+import attrs
+
+from ..expr.codegen import Lines
+from ..source import Span
+
+MAX_INDENT = 40          # deeper than this, a block is its own function (Python allows 100)
+
+
+@attrs.define
+class Goto:
+    indent: int
+    label: int
+
+
+@attrs.define
+class Line:
+    indent: int
+    text: str
+    span: Span | None
+
+
+@attrs.define
+class Block:
+    """A labelled run of code; `refs`: how many gotos lead to it (an entry counts one more)."""
+
+    label: int
+    items: list = attrs.Factory(list)
+    refs: int = 0
+    placed: bool = False
+
+
+@attrs.define
+class Function:
+    """A function of the module that is not a block: a decision's legal, apply or explain."""
+
+    name: str
+    params: str
+    items: list = attrs.Factory(list)
+
+
+class Writer:
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self.names: dict[int, str] = {}
+        self.count = 0
+        self.blocks: list[Block] = []
+        self.functions: list[Function] = []
+        self.items: list | None = None       # where lines go now
+        self.depth = 0
+        self.spans: list[Span | None] = [None]
+
+    # -- names ------------------------------------------------------------------------------------
+
+    def const(self, value: Any) -> str:
+        """The name under which the module sees `value`."""
+        name = self.names.get(id(value))
+        if name is None:
+            name = self.names[id(value)] = f"_k{len(self.values)}"
+            self.values.append(value)
+        return name
+
+    def temp(self, prefix: str = "_t") -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    # -- lines ------------------------------------------------------------------------------------
+
+    def line(self, text: str) -> None:
+        self.items.append(Line(self.depth, text, self.spans[-1]))
+
+    def lines(self, lines: Lines) -> None:
+        """Lines from an expression's Unit (indents relative to here)."""
+        for indent, text in lines:
+            self.items.append(Line(self.depth + indent, text, self.spans[-1]))
+
+    @contextlib.contextmanager
+    def indented(self, header: str) -> Iterator[None]:
+        """`header:` and the lines written inside the `with`, one level in."""
+        self.line(header)
+        self.depth += 1
+        mark = len(self.items)
+        try:
+            yield
+        finally:
+            if len(self.items) == mark:
+                self.line("pass")
+            self.depth -= 1
+
+    @contextlib.contextmanager
+    def at(self, span: Span | None) -> Iterator[None]:
+        """Lines written inside the `with` are charged to `span`."""
+        self.spans.append(span if span is not None else self.spans[-1])
+        try:
+            yield
+        finally:
+            self.spans.pop()
+
+    # -- blocks -----------------------------------------------------------------------------------
+
+    def label(self) -> Block:
+        block = Block(len(self.blocks))
+        self.blocks.append(block)
+        return block
+
+    def goto(self, block: Block) -> None:
+        block.refs += 1
+        self.items.append(Goto(self.depth, block.label))
+
+    def place(self, block: Block) -> None:
+        """Write on into `block`, from its start."""
+        assert not block.placed, "a block is placed once"
+        block.placed = True
+        self.items, self.depth = block.items, 0
+
+    def function(self, name: str, params: str) -> Function:
+        """Write on into a new function `def name(params):`."""
+        f = Function(name, params)
+        self.functions.append(f)
+        self.items, self.depth = f.items, 0
+        return f
+
+    @contextlib.contextmanager
+    def elsewhere(self) -> Iterator[None]:
+        """Write into another block or function inside the `with`, then back here."""
+        saved = self.items, self.depth
+        try:
+            yield
+        finally:
+            self.items, self.depth = saved
+
+    # -- the module -------------------------------------------------------------------------------
+
+    def source(self, entries: list[Block]) -> tuple[str, list[Span | None], set[int]]:
+        """The module's text, the span of each of its lines (index 0 is line 1), and the labels
+        that are functions (BLOCKS[label] exists for every label a `return` can name)."""
+        for block in entries:          # run from outside: never written inline
+            block.refs += 2
+        emitted: set[int] = set()
+        out = _Out()
+        pending = [b for b in self.blocks if b.refs != 1 and b.placed]
+        done: set[int] = set()
+        while pending:
+            block = pending.pop(0)
+            if block.label in done:
+                continue
+            done.add(block.label)
+            out.add(0, f"def _b{block.label}(st):", None)
+            self._emit(block.items, 1, out, [block.label], pending)
+            emitted.add(block.label)
+        for f in self.functions:
+            out.add(0, f"def {f.name}({f.params}):", None)
+            self._emit(f.items, 1, out, [], pending)
+            while pending:              # blocks a function's gotos made into functions
+                block = pending.pop(0)
+                if block.label in done:
+                    continue
+                done.add(block.label)
+                out.add(0, f"def _b{block.label}(st):", None)
+                self._emit(block.items, 1, out, [block.label], pending)
+                emitted.add(block.label)
+        return "\n".join(out.lines) + "\n", out.spans, emitted
+
+    def _emit(self, items: list, base: int, out: _Out, path: list[int], pending: list) -> None:
+        if not items:
+            out.add(base, "pass", None)
+        for item in items:
+            if isinstance(item, Line):
+                out.add(base + item.indent, item.text, item.span)
+                continue
+            target = self.blocks[item.label]
+            depth = base + item.indent
+            if target.refs == 1 and target.label not in path and depth < MAX_INDENT:
+                self._emit(target.items, depth, out, path + [target.label], pending)
+            else:
+                if target.refs == 1:        # inlining stopped (too deep): it becomes a function
+                    target.refs = 2
+                    pending.append(target)
+                out.add(depth, f"return {target.label}", None)
+
+
+class _Out:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.spans: list[Span | None] = []
+
+    def add(self, indent: int, text: str, span: Span | None) -> None:
+        self.lines.append(" " * indent + text)
+        self.spans.append(span)

@@ -1,1 +1,0 @@
-"""The generic engine: compiled programs, states, and the mechanisms they are made of."""

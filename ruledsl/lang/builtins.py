@@ -1,0 +1,319 @@
+"""The names and functions every rule file's expressions may use, each declared once: its
+signature (what it takes, what it gives), its documentation and its code.
+
+The expression compiler checks every call against the signature here (`points(dealer)`: a seat
+where cards go), the docs' table of built-ins is generated from it (docs/language.md, checked by
+a test), and `emit` writes the call's Python source. Emitters get the compiler (`c`), the game's
+tables and names (`g`, compile/scope.py) and the compiled arguments.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import attrs
+
+from ..errors import RuleError, did_you_mean
+from ..expr import ast, values
+from ..expr.codegen import Frag
+from ..expr.compiler import generator
+from ..runtime import helpers
+from ..runtime.hand import READABLE
+from .types import (A_LIST, A_NUMBER, A_SEAT, A_SUIT, A_TEAM, ANY, BOOL, CARD, CARD_LIST, CARDS,
+                    INT, NONE, NUMBER, SEAT, SEAT_LIST, SUIT, TEAM, TEXT, WHOLE, Type, list_of, of)
+
+ONE_ARG, ANY_ARGS = (1, 1), (1, 99)
+
+
+@attrs.frozen
+class Function:
+    """A built-in function: `params` are what each argument takes (in words for the docs and
+    the errors), `gives` its result (a Type, or a function of the arguments' types)."""
+
+    name: str
+    params: tuple[tuple[str, Type], ...]
+    gives: Type | Callable
+    doc: str
+    emit: Callable
+    generator: str = "no"          # "no", "may" (f(e for x in xs) too) or "must"
+    arity: tuple[int, int] | None = None   # (min, max) arguments when not len(params)
+
+    def usage(self) -> str:
+        if self.generator == "must":
+            return f"{self.name}(e for x in xs)"
+        args = ", ".join(p for p, _ in self.params)
+        return f"{self.name}({args}{', …' if self.arity == ANY_ARGS else ''})"
+
+
+@attrs.frozen
+class Name:
+    """A built-in name (`dealer`, `players`): its type, documentation and source."""
+
+    name: str
+    type: Type
+    doc: str
+    emit: Callable            # (w, g) -> source reading the state `st` (w names constants)
+
+
+# -- the generic functions: numbers and lists ---------------------------------------------------
+
+def _helper(fn: Callable, gives: Type | Callable):
+    """Emit `fn(arg, span)`: a helper of values.py or runtime/helpers.py taking one argument."""
+    def emit(c, g, args, node):
+        return Frag(src=c.call(fn, c.src(args[0]), c.span_const(node)), type=_result(gives, args))
+    return emit
+
+
+def _result(gives, args) -> Type:
+    return gives(*(a.type for a in args)) if callable(gives) else gives
+
+
+def _item(t: Type) -> Type:
+    return t.item if t.has("list") and t.item is not None and t.item.kinds else ANY
+
+
+def _item_or_none(t: Type) -> Type:
+    return _item(t) | NONE
+
+
+def _many(fn: Callable, gives: Callable):
+    """min/max of a list, of several values, or of a generator."""
+    def emit(c, g, args, node):
+        span = c.span_const(node)
+        if len(args) > 1:
+            items = f"[{', '.join(c.src(a) for a in args)}]"
+            joined = args[0].type
+            for a in args[1:]:
+                joined = joined | a.type
+            return Frag(src=c.call(fn, items, span), type=joined | NONE)
+        return Frag(src=c.call(fn, c.src(args[0]), span), type=gives(args[0].type))
+    return emit
+
+
+def _count(c, g, args, node):
+    x = c.src(c.atom(args[0]))
+    if args[0].type.only("list"):
+        return Frag(src=f"_len({x})", type=INT)
+    return Frag(src=f"(_len({x}) if _type({x}) is _list else {c.call(helpers.count, x, c.span_const(node))})",
+                type=INT)
+
+
+# -- the game's functions: seats, teams, cards --------------------------------------------------
+
+def _seat_step(delta: str):
+    """left/right/next/prev: the next seat in the match `delta` from the argument."""
+    def emit(c, g, args, node):
+        s = c.atom(Frag(src=g.seat(c, args[0], node.args[0]), type=SEAT))
+        step = g.step(delta)
+        table = c.unit.const(tuple((i + step) % g.n for i in range(g.n)))
+        x = c.src(s)
+        return Frag(src=f"({table}[{x}] if st.live == {g.n} else _step_seat(st, {x}, {step}))", type=SEAT)
+    return emit
+
+
+def _state_helper(fn: Callable, gives: Type, seat_args: int = 1):
+    """A runtime helper `fn(st, args…)`; the first `seat_args` arguments are seats, checked."""
+    def emit(c, g, args, node):
+        srcs = [g.seat(c, a, n) if i < seat_args else c.src(a) for i, (a, n) in enumerate(zip(args, node.args))]
+        return Frag(src=c.call(fn, "st", *srcs), type=gives)
+    return emit
+
+
+def _table(lookup: Callable, gives: Type, seat: bool = True):
+    """A per-seat (or per-card) table written in as a constant: TABLE[x]."""
+    def emit(c, g, args, node):
+        x = g.seat(c, args[0], node.args[0]) if seat else c.src(args[0])
+        return Frag(src=f"{c.unit.const(lookup(g))}[{x}]", type=gives)
+    return emit
+
+
+def _team(c, g, args, node):
+    return Frag(src=g.team(c, args[0], node.args[0]), type=TEAM)
+
+
+def _members(c, g, args, node):
+    return Frag(src=c.call(helpers.members, "st", g.team(c, args[0], node.args[0]), c.unit.const(g.team_of)),
+                type=SEAT_LIST)
+
+
+def _teams(c, g, args, node):
+    return Frag(src=f"_list({c.unit.const(tuple(range(g.n_teams)))})", type=list_of(TEAM))
+
+
+def _card_helper(fn: Callable, gives: Type, ranked: bool = False):
+    """A helper over cards `fn(args…)`; `ranked`: it also takes the ranking under the trumps."""
+    def emit(c, g, args, node):
+        extra = [g.ranking(c)] if ranked else []
+        return Frag(src=c.call(fn, *extra, *(c.src(a) for a in args)), type=gives)
+    return emit
+
+
+def _points(c, g, args, node):
+    return Frag(src=c.call(g.points, c.src(args[0])), type=NUMBER)
+
+
+def _suit(c, g, args, node):
+    card = c.atom(args[0])
+    return Frag(src=f"{g.ranking(c)}.suit[{c.src(card)}]", type=SUIT)
+
+
+def _holds(c, g, args, node):
+    xs, card = args
+    if xs.type.only("list"):
+        return Frag(src=f"({c.src(card)} in {c.src(xs)})", type=BOOL)
+    return Frag(src=c.call(helpers.holds, c.src(xs), c.src(card)), type=BOOL)
+
+
+def _run(c, g, args, node):
+    order = node.args[2]
+    name = args[2].const[0] if args[2].const is not None else None
+    if name not in g.deck.orders:
+        raise RuleError(c.span(order), "run() needs the name of a deck order as its third argument",
+                        did_you_mean(str(name), g.deck.orders) or "declare it under deck.orders")
+    ranks = tuple(g.deck.orders[name])
+    return Frag(src=c.call(helpers.run_length, c.src(args[0]), c.src(args[1]),
+                           c.unit.const(ranks), c.unit.const(g.deck.rank_of), c.unit.const(g.deck.suit_of)),
+                type=INT)
+
+
+def _names(g):
+    return tuple(helpers.SEAT_NAMES[i] for i in range(g.n))
+
+
+def _partners(g):
+    return tuple((i + g.n // 2) % g.n for i in range(g.n))
+
+
+FUNCTIONS: dict[str, Function] = {f.name: f for f in [
+    Function("floor", (("x", A_NUMBER),), INT, "rounded down, exactly", _helper(values.floor, INT)),
+    Function("ceil", (("x", A_NUMBER),), INT, "rounded up, exactly", _helper(values.ceil, INT)),
+    Function("abs", (("x", A_NUMBER),), NUMBER, "without its sign", _helper(helpers.absolute, NUMBER)),
+    Function("min", (("xs", A_LIST),), _item_or_none,
+             "the smallest item of a list, or of several values (none for an empty list)",
+             _many(helpers.smallest, _item_or_none), "may", ANY_ARGS),
+    Function("max", (("xs", A_LIST),), _item_or_none,
+             "the largest item of a list, or of several values (none for an empty list)",
+             _many(helpers.largest, _item_or_none), "may", ANY_ARGS),
+    Function("sum", (("xs", A_LIST),), NUMBER, "the total of a list of numbers",
+             _helper(helpers.total, NUMBER), "may"),
+    Function("count", (("xs", A_LIST),), INT,
+             "the number of items (over a generator: of the values that are not false or none)",
+             _count, "may"),
+    Function("len", (("xs", A_LIST),), INT, "the number of items of a list, or characters of a text",
+             _count, "may"),
+    Function("any", (("xs", A_LIST),), BOOL, "whether some item is true (a generator stops at the first)",
+             _helper(helpers.any_true, BOOL), "may"),
+    Function("all", (("xs", A_LIST),), BOOL, "whether every item is true (a generator stops at the first false)",
+             _helper(helpers.all_true, BOOL), "may"),
+    Function("sorted", (("xs", A_LIST),), lambda t: list_of(_item(t)), "the items in increasing order",
+             _helper(helpers.in_order, lambda t: list_of(_item(t))), "may"),
+    Function("unique", (("xs", A_LIST),), lambda t: list_of(_item(t)), "the items without repeats, in order",
+             _helper(helpers.unique, lambda t: list_of(_item(t))), "may"),
+    Function("first", (("xs", A_LIST),), _item_or_none, "the first item (none for an empty list)",
+             _helper(helpers.first, _item_or_none), "may"),
+    Function("last", (("xs", A_LIST),), _item_or_none, "the last item (none for an empty list)",
+             _helper(helpers.last, _item_or_none), "may"),
+    Function("argmax", (), ANY, "the x values for which e is highest, every tie: "
+             "`argmax(points(won(p)) for p in active)`", _helper(helpers.argmax, ANY), "must"),
+    Function("argmin", (), ANY, "the x values for which e is lowest, every tie",
+             _helper(helpers.argmin, ANY), "must"),
+    Function("left", (("s", A_SEAT),), SEAT, "the next seat clockwise, among the players in the match",
+             _seat_step("left")),
+    Function("right", (("s", A_SEAT),), SEAT, "the next seat anticlockwise, among the players in the match",
+             _seat_step("right")),
+    Function("next", (("s", A_SEAT),), SEAT, "the next seat in the direction of play", _seat_step("next")),
+    Function("prev", (("s", A_SEAT),), SEAT, "the previous seat in the direction of play", _seat_step("prev")),
+    Function("order", (("s", A_SEAT),), SEAT_LIST, "the seats in the match in play order, starting at s",
+             _state_helper(helpers.play_order, SEAT_LIST)),
+    Function("others", (("s", A_SEAT),), SEAT_LIST, "the seats in the match other than s, in play order after s",
+             _state_helper(helpers.others, SEAT_LIST)),
+    Function("team", (("s", A_SEAT),), TEAM, "the team of seat s", _team),
+    Function("partner", (("s", A_SEAT),), SEAT, "the seat opposite s", _table(_partners, SEAT)),
+    Function("opponents", (("s", A_SEAT),), SEAT_LIST, "the seats in the match not in s's team, in play order after s",
+             _state_helper(helpers.opponents, SEAT_LIST)),
+    Function("members", (("t", A_TEAM),), SEAT_LIST, "the seats of team t", _members),
+    Function("teams", (), list_of(TEAM), "the team numbers", _teams),
+    Function("name", (("s", A_SEAT),), TEXT, "a seat's display name (A, B, …)", _table(_names, TEXT)),
+    Function("points", (("x", CARDS),), NUMBER, "the card points of a card or a list of cards (exact)", _points),
+    Function("value", (("c", CARD),), INT | NONE, "a card's capture value (none if it has none)",
+             _table(lambda g: g.deck.values, INT | NONE, seat=False)),
+    Function("suit", (("c", CARD),), SUIT, "a card's suit, as the trumps rank it (a promoted card is a trump)",
+             _suit),
+    Function("rank", (("c", CARD),), TEXT, "a card's rank, as text", _table(lambda g: g.deck.rank_of, TEXT, seat=False)),
+    Function("cards", (("xs", CARDS), ("s", A_SUIT)), CARD_LIST,
+             "the cards of one suit in a list, as the trumps rank them", _card_helper(helpers.cards_of, CARD_LIST, True)),
+    Function("holds", (("xs", CARDS), ("c", CARD)), BOOL, "whether a card is in a list", _holds),
+    Function("top", (("n", WHOLE), ("xs", CARDS)), CARD_LIST, "the n highest cards by the trick order, trumps first",
+             _card_helper(helpers.top, CARD_LIST, True)),
+    Function("suits_of", (("xs", CARDS),), list_of(SUIT), "the suits present in a list of cards",
+             _card_helper(helpers.suits_of, list_of(SUIT))),
+    Function("run", (("xs", CARDS), ("s", A_SUIT), ("order", TEXT)), INT,
+             "the length of the unbroken run of suit s in xs from the first rank of a named deck order",
+             _run),
+    Function("beats", (("x", CARDS), ("y", CARDS)), BOOL,
+             "whether a card (or a play of several) beats another, by the trick rule",
+             _card_helper(helpers.beats, BOOL, True)),
+]}
+
+
+def call(c, g, node: ast.Call) -> Frag | None:
+    """A call of a built-in function, checked against its signature and written; None if
+    `node` names none."""
+    f = FUNCTIONS.get(node.name)
+    if f is None:
+        return None
+    span = c.span(node)
+    if generator(node):
+        gen = node.args[0]
+        if f.generator == "no":
+            raise RuleError(c.locate(gen.offset, gen.width), f"{f.name} takes a number, not a generator")
+        if f.name in ("any", "all", "count", "first"):
+            return c.gather(f.name, gen)
+        gathered = c.gather("pairs" if f.generator == "must" else "list", gen)
+        return f.emit(c, g, [gathered], node)
+    if f.generator == "must":
+        raise RuleError(span, f"{f.name} needs a generator argument, like {f.name}(score(p) for p in active)")
+    lo, hi = f.arity or (len(f.params), len(f.params))
+    n = len(node.args)
+    if not lo <= n <= hi:
+        count = f"{lo} argument" if lo == hi else f"at least {lo} argument"
+        raise RuleError(span, f"{f.name} takes {count}{'s' if lo != 1 else ''}, not {n}")
+    args = c.operands(node.args)
+    if n == 1 or f.arity is None:
+        for (_, place), arg, arg_node in zip(f.params, args, node.args):
+            c.check(arg, place, arg_node, f"`{f.name}()`")
+    else:
+        for arg, arg_node in zip(args, node.args):
+            c.check(arg, A_NUMBER | of("text", "card", "suit", "seat", "team"), arg_node, f"`{f.name}()`")
+    return f.emit(c, g, args, node)
+
+
+# -- the built-in names ---------------------------------------------------------------------------
+
+def _field(name: str) -> Callable:
+    return lambda w, g: f"st.{name}"
+
+
+def _seats(w, g) -> str:
+    return f"_list({w.const(tuple(range(g.n)))})"
+
+
+def _active(w, g) -> str:
+    return f"(_list({w.const(tuple(range(g.n)))}) if st.live == {g.n} else _active(st))"
+
+
+NAMES: dict[str, Name] = {n.name: n for n in [
+    Name("players", INT, "the number of players still in the match", _field("live")),
+    Name("seats", SEAT_LIST, "every seat, in seat order", _seats),
+    Name("active", SEAT_LIST, "the seats still in the match, in seat order", _active),
+    Name("out", SEAT_LIST, "the seats out of the match", lambda w, g: "_out(st)"),
+    Name("dealer", SEAT, "the dealer", _field("dealer")),
+    Name("leader", SEAT, "the leader of the trick in play (the winner of the last one, between tricks)",
+         _field("leader")),
+    Name("hand_number", INT, "the number of the hand being played, from 1", _field("hand_number")),
+    Name("suits", list_of(SUIT), "the four suits, `[S, H, D, C]`",
+         lambda w, g: f"_list({w.const(('S', 'H', 'D', 'C'))})"),
+    Name("trick", CARD_LIST, "the cards of the trick in progress, in play order",
+         lambda w, g: "_trick_cards(st.trick)"),
+    *(Name(f.name, f.type, f.doc, (lambda w, g, n=f.name: f"_list(st.{n})") if f.type.has("list")
+           else _field(f.name)) for f in READABLE.values()),
+]}

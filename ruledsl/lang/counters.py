@@ -1,0 +1,34 @@
+"""`counters:` — named values kept per player, per team or per game."""
+from __future__ import annotations
+
+import attrs
+
+from ..source import NOWHERE, Span
+from .declare import Construct, Expr, Expression, Key, Word
+from .types import ANY
+
+PER = ("player", "team", "game")
+SCOPES = ("match", "hand")
+VISIBLE = ("owner", "all", "nobody")
+
+
+@attrs.frozen
+class Counter:
+    name: str
+    per: str            # 'player', 'team' or 'game'
+    start: Expr         # evaluated when the match (or, for scope: hand, each hand) begins
+    scope: str          # 'match' or 'hand'
+    visible: str        # 'all', 'owner' (a player's own, or their team's) or 'nobody'
+    span: Span = attrs.field(default=NOWHERE, eq=False)
+
+
+COUNTER = Construct("counter", Counter, (
+    Key("per", Word(PER, "counter owner", "per is player, team or game", suggest=PER), "game",
+        "player, team, or omitted: one for the whole table"),
+    Key("start", Expression(ANY), "0", "the starting value, an expression (evaluated when the match, "
+        "or for scope: hand each hand, begins)"),
+    Key("scope", Word(SCOPES, "counter scope", "scope is match or hand", suggest=SCOPES), "match",
+        "match (kept across hands) or hand (reset to start when each hand begins)"),
+    Key("visible", Word(VISIBLE, "visibility", "visible is owner, all or nobody", suggest=VISIBLE), "all",
+        "who sees it: all, owner (each player their own, or their team's) or nobody"),
+), what="counter '{name}'", doc="named values per player, per team or per game", short="start")

@@ -1,0 +1,140 @@
+"""The rule file as a whole: its top-level keys, the players, the result, the limits.
+
+The sections with a module of their own: deck.py, zones.py, options.py, counters.py,
+trumps.py, and the step kinds in steps/.
+"""
+from __future__ import annotations
+
+import attrs
+
+from ..errors import RuleError
+from ..source import NOWHERE, Span
+from .counters import COUNTER, Counter
+from .declare import (REQUIRED, Construct, Entries, Expr, Expression, Key, Lines, Section, Steps, Text,
+                      Whole, Word)
+from .deck import DECK, Deck
+from .options import OPTION, Option
+from .trumps import TRUMPS, Trumps
+from .types import A_NUMBER, ANY
+from .zones import ZONE, Zone
+
+MAX_PLAYERS = 12
+MAX_HANDS = 100_000     # limits.hands: what a match of random play gets through in seconds
+
+
+@attrs.frozen
+class Players:
+    min: int
+    max: int
+    default: int
+
+
+@attrs.frozen
+class Result:
+    returns: Expr | None = None
+    hand: Expr | None = None
+
+
+@attrs.frozen
+class Limits:
+    hands: int = 1000
+
+
+@attrs.frozen
+class Ruleset:
+    name: str
+    description: str
+    path: str
+    players: Players
+    teams: bool
+    direction: str
+    deck: Deck
+    zones: dict[str, Zone]
+    options: dict[str, Option]
+    counters: dict[str, Counter]
+    trumps: Trumps | None
+    setup: tuple
+    hand: tuple
+    after_hand: tuple
+    summary: tuple[tuple[str, Expr], ...]
+    returns: Expr | None
+    hand_value: Expr | None           # result.hand: what a hand was worth to each player
+    max_hands: int
+    base: str | None = None           # the file this one extends, if any
+    span: Span = attrs.field(default=NOWHERE, eq=False)
+
+
+def _players(values: dict, spans: dict, reader) -> Players:
+    if "players" in values:             # players: 4
+        return Players(values["players"], values["players"], values["players"])
+    lo, hi = values["min"], values["max"]
+    if hi < lo:
+        raise RuleError(spans["max"], f"players.max ({hi}) is below players.min ({lo})",
+                        f"min is the fewest players, max the most: players: {{min: {hi}, max: {lo}}}")
+    default = values["default"] if values["default"] is not None else lo
+    if not lo <= default <= hi:
+        raise RuleError(spans["default"], f"players.default ({default}) is outside {lo}..{hi}")
+    return Players(lo, hi, default)
+
+
+PLAYERS = Construct("players", Players, (
+    Key("min", Whole(1, MAX_PLAYERS), REQUIRED, "the fewest players"),
+    Key("max", Whole(1, MAX_PLAYERS), REQUIRED, "the most players"),
+    Key("default", Whole(), None, "the count `run` uses (default: min)"),
+), what="players", doc="a number, or {min, max, default}", short=Key("players", Whole(1, MAX_PLAYERS)),
+    build=_players)
+
+RESULT = Construct("result", Result, (
+    Key("returns", Expression(A_NUMBER), None, "each player's payoff when the match is over "
+        "(`player` is that player; default: 1 to each winner)"),
+    Key("hand", Expression(A_NUMBER), None, "what the hand just played was worth to each player "
+        "(`player` is that player), evaluated as it ends"),
+), what="result", doc="returns: the final payoff per player; hand: what a hand was worth")
+
+LIMITS = Construct("limits", Limits, (
+    Key("hands", Whole(1, MAX_HANDS), 1000, "the most hands a match may last; more is an error"),
+), what="limits", doc="hands: the most hands a match may last")
+
+TEAMS = Word(("partners", "none"), "team rule", "teams are 'partners' (seats i and i + n/2) or 'none'")
+DIRECTIONS = Word(("clockwise", "anticlockwise"), "direction", "write clockwise or anticlockwise",
+                  suggest=("clockwise", "anticlockwise"))
+
+
+def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
+    players = values["players"]
+    if players is None:
+        raise RuleError(spans[""], "the rule file needs 'players'",
+                        "for example 'players: {min: 3, max: 5}' or 'players: 4'")
+    teams = values["teams"] == "partners"
+    if teams and (players.min != players.max or players.min % 2):
+        raise RuleError(spans["teams"], "partnerships need one even player count",
+                        "set 'players' to a single even number, such as 4")
+    result = values["result"] or Result()
+    return Ruleset(
+        name=values["name"], description=values["description"], path=reader.path, players=players,
+        teams=teams, direction=values["direction"], deck=values["deck"],
+        zones={**reader.default_zones, **values["zones"]}, options=values["options"],
+        counters=values["counters"], trumps=values["trumps"], setup=values["setup"], hand=values["hand"],
+        after_hand=values["after_hand"], summary=values["summary"], returns=result.returns,
+        hand_value=result.hand, max_hands=(values["limits"] or Limits()).hands, span=spans[""])
+
+
+RULESET = Construct("the rule file", Ruleset, (
+    Key("name", Text(), REQUIRED, "the game's name"),
+    Key("description", Text(), "", "one paragraph about the game"),
+    Key("extends", Text(), None, "a relative path to a base rule file; this file overrides what differs"),
+    Key("players", Section(PLAYERS), None, "a number, or {min, max, default}"),
+    Key("teams", TEAMS, "none", "partners, or none"),
+    Key("direction", DIRECTIONS, "clockwise", "the way dealing, play and rotation go"),
+    Key("deck", Section(DECK), REQUIRED, "the cards: pack, ranks, orders, points"),
+    Key("zones", Entries(ZONE), {}, "where cards lie and who sees them"),
+    Key("options", Entries(OPTION), {}, "named parameters with defaults"),
+    Key("counters", Entries(COUNTER), {}, "named values per player, per team or per game"),
+    Key("trumps", Section(TRUMPS), None, "the trump suit and promoted cards"),
+    Key("setup", Steps(), (), "steps run once, before the first hand"),
+    Key("hand", Steps(), REQUIRED, "the steps of one hand"),
+    Key("after_hand", Steps(), (), "steps run after every hand"),
+    Key("summary", Lines(ANY), (), "labelled per-player expressions shown after each hand"),
+    Key("result", Section(RESULT), None, "returns: the final payoff per player"),
+    Key("limits", Section(LIMITS), None, "hands: the most hands a match may last"),
+), what="the rule file", doc="a card game", build=_ruleset)

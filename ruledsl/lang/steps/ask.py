@@ -1,0 +1,332 @@
+"""`ask:` — a decision offered to one player, or to several in turn.
+
+    the seats asked go on the state's stack ─▶ HEAD: the next seat with something to answer is
+    to move ─▶ the answer's `do:` and `then:` steps ─▶ HEAD … ─▶ the steps after the ask
+
+An action is (choice index, value): `pass`, `declare`, `trump H`, `discard 4C`. The seats asked
+live on a stack of the state (`st.asks`), so an ask inside another ask's `then` works; `player`
+(the seat asked) and a choice's value are kept in slots of the state (`st.vars`), so the steps
+of a `then:` see them across the decisions they may hold.
+
+Legality is written once (`_legality`): which answers are offered — each choice, for each value
+of its `each:`, when its `when:` holds — and, for why_not, every candidate with the first part
+of its `when:` (split at the top-level `and`s, each compiled at load) that does not hold.
+"""
+from __future__ import annotations
+
+import attrs
+
+from ...errors import RuleError, did_you_mean
+from ...explain.document import Item
+from ...explain.words import cap, code, joined
+from ...expr import ast
+from ...expr.codegen import Frag
+from ...runtime.show import show
+from ...source import Span
+from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Flag, Key, Name, Names,
+                       Statements, StatementsHolds, Step, StepKind, Steps, Text)
+from ..types import ANY, CONDITION, SEAT, SEATS
+from ...runtime.cards import split_card
+from .typed import BY_NAME, Typed, either, example
+
+
+@attrs.frozen
+class Choice:
+    name: str
+    each: Expr | None = None        # a binding: `c in hand(player)`
+    when: Expr | None = None
+    do: Statements | None = None
+    then: tuple = ()
+    secret: bool = False
+    span: Span = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen(kw_only=True)
+class Ask(Step):
+    kind = "ask"
+    who: Expr
+    prompt: str = ""
+    choices: dict
+    until: tuple[Name, ...] = ()
+
+
+@attrs.frozen
+class Spec:
+    """What the runtime side of one ask needs: the prompt and each choice's name and form."""
+
+    prompt: str
+    names: tuple[str, ...]
+    params: tuple[bool, ...]
+    seat: int                        # the slot of st.vars holding the seat asked
+
+
+# -- code ---------------------------------------------------------------------------------------
+
+def compile_ask(step: Ask, c) -> None:
+    w = c.w
+    choices = list(step.choices.values())
+    names = [ch.name for ch in choices]
+    until = set()
+    for name in step.until:
+        if name.text not in names:
+            raise RuleError(name.span, f"'until' names '{name.text}', which is not a choice here",
+                            did_you_mean(name.text, names) or f"the choices are: {', '.join(names)}")
+        until.add(names.index(name.text))
+    seat = c.slot()
+    values = [c.slot() if ch.each is not None else None for ch in choices]
+    d = c.decision(ASKING, Spec(step.prompt, tuple(names), tuple(ch.each is not None for ch in choices), seat),
+                   step.span)
+    who = c.seats(step.who, "`ask.who`")
+    w.line(f"st.asks = st.asks + (_tuple({who}),)")
+    head, end = w.label(), w.label()
+    w.goto(head)
+    w.place(head)
+    with w.indented("while st.asks[-1]:"):
+        w.line(f"st.vars[{seat}] = st.asks[-1][0]")
+        with w.indented(f"if _l{d.id}(st):"):
+            c.wait(d, f"st.vars[{seat}]")
+        w.line("st.asks = st.asks[:-1] + (st.asks[-1][1:],)")
+    w.line("st.asks = st.asks[:-1]")
+    w.goto(end)
+    asked = Frag(src=f"st.vars[{seat}]", type=SEAT, atomic=True)
+    with w.elsewhere(), c.binding(player=asked):
+        types = _legality(c, d, choices, explain=False)
+        _legality(c, d, choices, explain=True)
+        _apply(c, d, choices, values, types, until, head)
+    w.place(end)
+
+
+def _legality(c, d, choices, explain: bool) -> list:
+    """`_l{id}(st)`: the answers offered; with `explain`, `_e{id}(st)`: every candidate with
+    None or the reason it is not offered (the first part of its `when:` that does not hold).
+    Gives the type of each choice's values."""
+    w = c.w
+    w.function(f"_{'e' if explain else 'l'}{d.id}", "st")
+    out = w.temp()
+    w.line(f"{out} = []")
+    types = []
+    for i, ch in enumerate(choices):
+        with w.at(ch.span):
+            if ch.each is None:
+                types.append(None)
+                _offer(c, ch, i, None, out, explain)
+                continue
+            var = w.temp("_v")
+            seq = c.frag(_sequence(ch.each), ANY, "`each`")
+            items = w.temp()
+            w.line(f"{items} = {c.w_src(seq)}")
+            with w.indented(f"if _type({items}) is not _list:"):
+                w.line(f"{items} = _iterable({items}, {w.const(ch.each.span)})")
+            types.append((seq.type.item or ANY) if seq.type.only("list") else ANY)
+            with w.indented(f"for {var} in {items}:"):
+                with c.binding(**{ch.each.tree.var: Frag(src=var, type=types[-1], atomic=True)}):
+                    _offer(c, ch, i, var, out, explain)
+    w.line(f"return {out}")
+    return types
+
+
+def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool) -> None:
+    w = c.w
+    action = f"({i}, {var})" if var else w.const((i, None))
+    if not explain:
+        if ch.when is None:
+            w.line(f"{out}.append({action})")
+            return
+        with w.indented(f"if {c.condition(ch.when)}:"):
+            w.line(f"{out}.append({action})")
+        return
+    reason = w.temp()
+    w.line(f"{reason} = None")
+    for part in _conjuncts(ch.when):       # in order, each only while the ones before it held
+        text = " ".join(ch.when.text[part.offset:part.offset + part.width].split())
+        with w.indented(f"if {reason} is None:"):
+            with w.indented(f"if not {c.condition(attrs.evolve(ch.when, tree=part))}:"):
+                w.line(f"{reason} = {w.const(_Reason(ch.name, text))}({var or 'None'})")
+    w.line(f"{out}.append(({action}, {reason}))")
+
+
+@attrs.frozen
+class _Reason:
+    """The reason a candidate is not offered: the part of its `when` that does not hold."""
+
+    name: str
+    condition: str
+
+    def __call__(self, value) -> str:
+        what = f"'{self.name}'" if value is None else f"'{self.name} {show(value)}'"
+        return f"{what} is offered only when `{self.condition}`, and that does not hold now"
+
+
+def _conjuncts(when: Expr | None) -> list:
+    """The parts of a condition split at its top-level `and`s, in order."""
+    if when is None:
+        return []
+    parts, stack = [], [when.tree]
+    while stack:
+        part = stack.pop()
+        if isinstance(part, ast.BoolOp) and part.op == "and":
+            stack += [part.right, part.left]
+        else:
+            parts.append(part)
+    return parts
+
+
+def _sequence(each: Expr) -> Expr:
+    """The list an `each:` ranges over, as an expression of its own."""
+    return attrs.evolve(each, tree=each.tree.seq, form="expression")
+
+
+def _apply(c, d, choices, values, types, until, head) -> None:
+    """`_a{id}(st, action)`: the seat answers; its choice's statements run, then its steps."""
+    w = c.w
+    w.function(f"_a{d.id}", "st, a")
+    index, value = w.temp(), w.temp()
+    w.line(f"{index}, {value} = a")
+    rest = f"() if {index} in {w.const(frozenset(until))} else st.asks[-1][1:]" if until else "st.asks[-1][1:]"
+    w.line(f"st.asks = st.asks[:-1] + (({rest}),)")
+    names = w.const(tuple(ch.name for ch in choices))
+    text = f"({names}[{index}] if {value} is None else {names}[{index}] + ' ' + _show({value}))"
+    secret = w.const(frozenset(i for i, ch in enumerate(choices) if ch.secret))
+    with w.indented("if st.events is not None:"):
+        event = w.temp()
+        w.line(f"{event} = {{'kind': 'choice', 'seat': st.vars[{d.spec.seat}], 'action': {text}}}")
+        with w.indented(f"if {index} in {secret}:"):        # the table tells the others only the name
+            w.line(f"{event}['public'] = {names}[{index}]")
+        w.line(f"st.events.append({event})")
+    w.line("st.player = -1")
+    for i, ch in enumerate(choices):
+        with w.indented(f"if {index} == {i}:"):
+            bound = {}
+            if ch.each is not None:
+                w.line(f"st.vars[{values[i]}] = {value}")
+                bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True)
+            with c.binding(**bound):
+                c.run(ch.do)
+                if ch.then:
+                    then = w.label()
+                    w.goto(then)
+                    with w.elsewhere():
+                        w.place(then)
+                        c.steps(ch.then)
+                        w.goto(head)
+                else:
+                    w.goto(head)
+
+
+# -- the runtime side: text, reasons, the prompt ---------------------------------------------------
+
+class Asking:
+    """What the State asks of an ask's decision besides its generated functions."""
+
+    @staticmethod
+    def text(st, d, action) -> str:
+        i, value = action
+        name = d.spec.names[i]
+        return name if value is None else f"{name} {show(value)}"
+
+    @staticmethod
+    def describe(st, d) -> str:
+        return d.spec.prompt or "choose"
+
+    @staticmethod
+    def why_not(st, d, action) -> str | None:
+        spec = d.spec
+        candidates = st.prog.explain[d.id](st)
+        offered = list(dict.fromkeys(spec.names[a[0]] for a, why in candidates if why is None))
+        if isinstance(action, str):
+            typed = Typed.read(action)
+            word = typed.first
+            if word not in spec.names:
+                asked = f"you are asked to {spec.prompt}: " if spec.prompt else ""
+                shown = f"'{typed.tokens[0][1]}'" if typed.tokens else "nothing"
+                if not offered:
+                    return f"{asked}{shown} is not a choice here"
+                return f"{asked}{shown} is not a choice here; answer {either(offered)}"
+            i = spec.names.index(word)
+            given = [str(v) for _, v in typed.tokens[1:]]
+        else:
+            i = action[0]
+            given = [] if action[1] is None else [show(action[1])]
+        name = spec.names[i]
+        mine = [(a, why) for a, why in candidates if a[0] == i]
+        if not spec.params[i]:
+            if given:
+                return f"'{name}' takes nothing after it: answer just '{name}'"
+            return next((why for _, why in mine if why), None) or f"'{name}' is not open to you now"
+        if not given:
+            return f"'{name}' needs a value, e.g. '{example(st, lambda t: t.split()[0] == name)}'"
+        if len(given) > 1:
+            return f"'{name}' takes one value, e.g. '{example(st, lambda t: t.split()[0] == name)}'"
+        match = [(a, why) for a, why in mine if show(a[1]).upper() == given[0].upper()]
+        if not match:
+            return _not_a_value(st, d, name, given[0], [a[1] for a, _ in mine])
+        return match[0][1] or f"'{name} {given[0]}' is not open to you now"
+
+
+def _not_a_value(st, d, name: str, given: str, values: list) -> str:
+    """The value typed is none of the choice's `each` values: say which it could be."""
+    parts = split_card(given)
+    card = BY_NAME.get(parts[0] + parts[1]) if parts and len(given) <= 3 else None
+    if card is not None and str(card) not in st.prog.deck.by_name:
+        return f"there is no {card} in this game's deck"
+    hand = st.prog.hand_of(st, st.vars[d.spec.seat])
+    if card is not None and card not in hand and values and all(v in hand for v in values):
+        return f"you do not hold {card}"
+    choose = f"; choose from {' '.join(show(v) for v in values)}" if values else ""
+    return f"'{name} {given}' is not offered{choose}"
+
+
+ASKING = Asking()
+
+
+# -- explain ------------------------------------------------------------------------------------
+
+GROUP_WORDS = ("others", "opponents", "order", "active", "seats")
+
+
+def describe_ask(prose, step: Ask) -> list[Item]:
+    w, tree = prose.words, step.who.tree
+    single = not (isinstance(tree, (ast.ListExpr, ast.Comprehension))
+                  or (isinstance(tree, ast.Call) and tree.name in GROUP_WORDS)
+                  or (isinstance(tree, ast.Name) and tree.name in GROUP_WORDS))
+    who = step.who.text
+    asked = cap(w.seat(who)) if single else f"Each of {w.seats(who)} in turn"
+    text = f"{asked} is asked to {' '.join((step.prompt or 'choose').split())}."
+    if step.until:
+        text += f" The asking stops as soon as someone answers {joined([code(n.text) for n in step.until], 'or')}."
+    return [Item(text + " The answers:", [_choice(prose, ch) for ch in step.choices.values()])]
+
+
+def _choice(prose, ch: Choice) -> Item:
+    if ch.each is None and ch.when is None and ch.do is None and not ch.then and not ch.secret:
+        return Item(f"{code(ch.name)}.")
+    text = code(ch.name)
+    if ch.each is not None:
+        var, seq = ch.each.tree.var, ch.each.text.split(" in ", 1)[1].strip()
+        text = f"{code(ch.name + ' ' + var)}, for {prose.words.group(var, seq)}"
+    if ch.when is not None:
+        text += f", offered only when {code(ch.when.text)}"
+    if ch.secret:
+        text += " (the others are not told which)"
+    effects = prose.words.statements(ch.do) if ch.do is not None else []
+    text += (": " + "; ".join(effects) + ".") if effects else "."
+    then = prose.nested(ch.then)
+    return Item(text + (" Then:" if then else ""), then, ordered=True)
+
+
+CHOICE = Construct("choice", Choice, (
+    Key("each", Each(), None, "`NAME in EXPR`: the choice takes a value, written after its name"),
+    Key("when", Expression(CONDITION), None, "the choice is offered only while this holds"),
+    Key("do", StatementsHolds(), None, "statements run when it is chosen"),
+    Key("then", Steps(), (), "steps run when it is chosen"),
+    Key("secret", Flag(), False, "only the chooser is told the value; the others hear the choice's name"),
+), what="choice '{name}'", doc="one answer of an `ask`", null=True)
+
+ASK = StepKind("ask", Ask, "offers a decision to one player or to several in turn (§6.3)", keys=(
+    Key("who", Expression(SEATS), REQUIRED, "the seat asked, or a list of seats asked in turn",
+        "the seat (or list of seats) asked, e.g. who: left(dealer)"),
+    Key("prompt", Text(), "", "what the player is asked, in words"),
+    Key("choices", Entries(CHOICE, names="word"), REQUIRED, "the answers, by name",
+        "what the player may answer, e.g. choices: {accept: {do: …}, pass: }"),
+    Key("until", Names(), (), "the asking stops once someone takes one of these choices"),
+), compile=compile_ask, describe=describe_ask)

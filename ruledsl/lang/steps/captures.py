@@ -1,0 +1,372 @@
+"""`captures:` — fishing play: each turn lays one card and may capture by equal rank or by sum.
+
+    first ─▶ the player to move holds cards? the play (a decision) ─▶ bonuses ─▶ after_play
+          ─▶ the next seat …   no cards: refill steps, then play on if that gave some, else end
+
+An action is (card, captured cards): `play 7C`, `play 7C take 7H`, `play 7C take 3D 4H`. The sum
+captures of a whole hand are found in one search per decision (`captures_of`): the table's
+valued cards sorted once, one table of reachable totals for every target, and a depth-first
+search that only enters a branch that can still be completed — the work grows with the number
+of captures found, however many cards lie on the table, and is capped (MAX_CAPTURES).
+"""
+from __future__ import annotations
+
+import attrs
+
+from ...errors import RuleError
+from ...explain.document import Item
+from ...explain.words import VISIBLE, code, joined, plural
+from ...expr.codegen import Frag
+from ...expr.values import EvalError
+from ..declare import REQUIRED, Construct, Expr, Expression, Flag, Items, Key, Name, Statements, \
+    StatementsHolds, Step, StepKind, Steps, Text, ZoneName
+from ..types import A_SEAT, CONDITION, SEAT
+from .typed import card_problems, either, example, held_problems, typed_play
+
+MAX_CAPTURES = 10_000     # ways to capture offered in one turn; no real table comes near
+
+
+@attrs.frozen
+class Bonus:
+    name: str
+    when: Expr
+    do: Statements
+
+
+@attrs.frozen(kw_only=True)
+class Captures(Step):
+    kind = "captures"
+    first: Expr | None = None
+    table: Name | None = None
+    rank: bool = True
+    sum: bool = False
+    optional: bool = True
+    pile: Name | None = None
+    bonuses: tuple[Bonus, ...] = ()
+    after_play: tuple = ()
+    refill: tuple = ()
+
+
+@attrs.frozen
+class Spec:
+    """What the runtime side of a captures step needs (and its one legality, `captures_of`)."""
+
+    hand: int
+    table: int
+    rank: bool
+    sum: bool
+    optional: bool
+    ranks: tuple
+    values: tuple
+    span: object = attrs.field(eq=False)
+
+
+# -- code ---------------------------------------------------------------------------------------
+
+def compile_captures(step: Captures, c) -> None:
+    w = c.w
+    table = _zone(c, step.table, "table", step)
+    pile_name = step.pile.text if step.pile is not None else "pile"
+    pile = c.zone(pile_name)
+    if pile is None or pile[0] == "shared":
+        raise RuleError((step.pile or step).span, f"captures need a per-player or per-team "
+                        f"zone for captured cards; '{pile_name}' is not one")
+    spec = Spec(c.zone("hand")[1], table, step.rank, step.sum, step.optional, c.deck.rank_of, c.deck.values,
+                step.span)
+    d = c.decision(CAPTURING, spec, step.span)
+    first = c.seat(step.first, "`captures.first`") if step.first is not None else \
+        f"_step_seat(st, st.dealer, {c.direction})"
+    w.line(f"st.turn = {first}")
+    refill, end = w.label(), w.label()
+    _turn(c, d, spec, refill if step.refill else end)
+    with w.elsewhere():
+        w.function(f"_l{d.id}", "st")
+        w.line(f"return {w.const(captures_of)}(st, {w.const(spec)}, False)")
+        w.function(f"_e{d.id}", "st")
+        w.line(f"return {w.const(captures_of)}(st, {w.const(spec)}, True)")
+        _apply(c, d, step, spec, pile, refill if step.refill else end)
+        if step.refill:
+            # The player to move has no cards: the refill steps (a deal from the stock), then
+            # play on if that gave them cards, else the play is over.
+            w.place(refill)
+            c.steps(step.refill)
+            with w.indented(f"if st.zones[{spec.hand} + st.turn]:"):
+                c.wait(d, "st.turn")
+            w.goto(end)
+    w.place(end)
+
+
+def _turn(c, d, spec: Spec, empty) -> None:
+    """The player to move plays if they hold cards; else on to `empty` (refill, or the end)."""
+    with c.w.indented(f"if st.zones[{spec.hand} + st.turn]:"):
+        c.wait(d, "st.turn")
+    c.w.goto(empty)
+
+
+def _apply(c, d, step: Captures, spec: Spec, pile, empty) -> None:
+    w = c.w
+    w.function(f"_a{d.id}", "st, a")
+    w.line("card, taken = a")
+    w.line("seat = st.turn")
+    w.line(f"st.zones[{spec.hand} + seat].remove(card)")
+    w.line(f"table = st.zones[{spec.table}]")
+    w.line("st.played, st.captured = card, taken")
+    with w.indented("if taken:"):
+        with w.indented("for t in taken:"):
+            w.line("table.remove(t)")
+        owner = f"{w.const(c.layout.team_of)}[seat]" if pile[0] == "team" else "seat"
+        w.line(f"st.zones[{pile[1]} + {owner}] += (card,) + taken")
+        ranks = w.const(spec.ranks)
+        w.line(f"st.capture_kind = 'rank' if _len(taken) == 1 and {ranks}[taken[0]] == {ranks}[card] else 'sum'")
+        w.line("st.last_capturer = seat")
+        c.emit("play", seat="seat", cards="[_str(card)]", taken="_card_names(taken)")
+        with c.binding(player=Frag(src="seat", type=SEAT, atomic=True)):
+            for bonus in step.bonuses:
+                with w.at(bonus.when.span), w.indented(f"if {c.condition(bonus.when)}:"):
+                    c.run(bonus.do)
+                    c.emit("bonus", seat="seat", name=w.const(bonus.name))
+    with w.indented("else:"):
+        w.line("table.append(card)")
+        w.line("st.capture_kind = None")
+        c.emit("play", seat="seat", cards="[_str(card)]", taken="[]")
+    w.line("st.player = -1")
+    with c.binding(player=Frag(src="seat", type=SEAT, atomic=True)):
+        c.steps(step.after_play)
+    w.line(f"st.turn = _step_seat(st, seat, {c.direction})")
+    _turn(c, d, spec, empty)
+
+
+def _zone(c, name: Name | None, default: str, step) -> int:
+    text = name.text if name is not None else default
+    zone = c.zone(text)
+    if zone is None or zone[0] != "shared":
+        raise RuleError((name or step).span, f"'{text}' is not a zone of the table",
+                        f"declare it: zones: {{{text}: {{visible: all}}}}")
+    return zone[1]
+
+
+def captures_of(st, spec: Spec, explain: bool) -> list:
+    """The plays of the player to move: each card with every capture it makes, and without one
+    where laying is allowed. With `explain`: every candidate with None or the rule excluding it
+    (a card that must capture may not be simply laid)."""
+    table = st.zones[spec.table]
+    hand = st.zones[spec.hand + st.turn]
+    ranks, values = spec.ranks, spec.values
+    sums = _sum_captures(table, values, {values[c] for c in hand}, spec.span) if spec.sum else {}
+    out: list = []
+    for card in hand:
+        takes = [(t,) for t in table if ranks[t] == ranks[card]] if spec.rank else []
+        takes += sums.get(values[card], ())
+        if spec.optional or not takes:
+            out.append(((card, ()), None) if explain else (card, ()))
+        elif explain:
+            out.append(((card, ()), f"you must capture when you can: {card} can take "
+                                    f"{' '.join(str(t) for t in takes[0])}"))
+        out += [((card, t), None) for t in takes] if explain else [(card, t) for t in takes]
+        if len(out) > MAX_CAPTURES:
+            raise EvalError(f"more than {MAX_CAPTURES:,} ways to capture at once", spec.span,
+                            "the table holds too many cards that add up: lower the capture values")
+    return out
+
+
+def _sum_captures(table, values, targets, span) -> dict:
+    """For each target value: every set of two or more table cards whose values add up to it,
+    in canonical order (by value, then card: the text never depends on the order cards were laid).
+
+    One pass for all the targets: reach[i] is a bit mask of the totals that some subset of
+    cards[i:] makes (bit k: total k), so the search never enters a branch that cannot be
+    completed."""
+    wanted = [t for t in targets if isinstance(t, int) and t > 0]
+    if not wanted:
+        return {}
+    cards = sorted((t for t in table if values[t] is not None), key=lambda t: (values[t], t))
+    vals = [values[c] for c in cards]
+    n, full = len(cards), (1 << (max(wanted) + 1)) - 1
+    reach = [1] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        reach[i] = reach[i + 1] | ((reach[i + 1] << vals[i]) & full)
+    found: dict = {}
+    for target in wanted:
+        out: list = []
+        if reach[0] >> target & 1:
+            _search(cards, vals, reach, 0, target, (), out, span)
+        found[target] = [s for s in out if len(s) > 1]
+    return found
+
+
+def _search(cards, vals, reach, start, rest, chosen, out, span) -> None:
+    for i in range(start, len(cards)):
+        v = vals[i]
+        if v > rest:
+            break
+        if v == rest:
+            out.append(chosen + (cards[i],))
+            if len(out) > MAX_CAPTURES:
+                raise EvalError(f"more than {MAX_CAPTURES:,} ways to capture at once", span,
+                                "the table holds too many cards that add up: lower the capture values")
+        elif reach[i + 1] >> (rest - v) & 1:
+            _search(cards, vals, reach, i + 1, rest - v, chosen + (cards[i],), out, span)
+
+
+# -- the runtime side ---------------------------------------------------------------------------
+
+class Capturing:
+    """What the State asks of a captures step's decision besides its generated functions."""
+
+    @staticmethod
+    def text(st, d, action) -> str:
+        card, taken = action
+        return f"play {card}" + (" take " + " ".join(str(t) for t in taken) if taken else "")
+
+    @staticmethod
+    def describe(st, d) -> str:
+        return "play a card (and capture)"
+
+    @staticmethod
+    def why_not(st, d, action) -> str | None:
+        spec = d.spec
+        if isinstance(action, str):
+            rest, problem = typed_play(st, action, Capturing.describe(st, d), allowed=("take",))
+            if problem:
+                return problem
+            split = next((i for i, (k, v) in enumerate(rest) if k == "word"), len(rest))
+            played = [v for _, v in rest[:split]]
+            taken = [v for k, v in rest[split + 1:] if k == "card"]
+            if split < len(rest) and not taken:
+                return f"name the table cards to take after 'take', e.g. '{example(st, lambda t: ' take ' in t)}'"
+        else:
+            played, taken = [action[0]], list(action[1])
+        if len(played) > 1:
+            return "play one card a turn; to capture write e.g. 'play 7C take 7H'"
+        problem = held_problems(st, st.zones[spec.hand + st.turn], played)
+        if problem:
+            return problem
+        card, table = played[0], st.zones[spec.table]
+        if not taken:
+            reasons = dict(st.prog.explain[d.id](st))
+            return reasons.get((card, ())) or "that play is not allowed now"
+        problem = card_problems(st, list(taken), table, _not_on_table)
+        return problem or _shape(st, spec, card, taken)
+
+
+def _shape(st, spec: Spec, card, taken) -> str:
+    """Why cards on the table do not make a capture for `card`, from the capture settings."""
+    ranks, values = spec.ranks, spec.values
+    if len(taken) == 1 and ranks[taken[0]] == ranks[card]:
+        if not spec.rank:
+            return "a card captures only by sum here, never one card of the same rank"
+        return "that capture is not allowed now"
+    if values[card] is None:
+        if spec.rank:
+            return f"{_unvalued_rule(st.prog.deck)}: {card} can take only a {ranks[card]}"
+        return f"{card} has no capture value: it cannot capture"
+    if len(taken) == 1:
+        if spec.rank and spec.sum:
+            return f"one card is taken only by a card of the same rank: {card} can take a {ranks[card]}, " \
+                   f"or two or more cards adding up to {values[card]}"
+        if spec.rank:
+            return f"a card captures only a card of the same rank: {card} can take a {ranks[card]}"
+        return f"a capture by sum takes two or more cards adding up to {values[card]}"
+    if not spec.sum:
+        return f"a card captures only one card of the same rank: {card} can take a {ranks[card]}"
+    unvalued = [str(t) for t in taken if values[t] is None]
+    if unvalued:
+        return f"{either(unvalued, 'and')} {'has' if len(unvalued) == 1 else 'have'} no capture value: " \
+               f"{'it is' if len(unvalued) == 1 else 'they are'} never part of a sum"
+    total = sum(values[t] for t in taken)
+    if total != values[card]:
+        return f"the cards taken must add up to {values[card]}: {' '.join(str(t) for t in taken)} make {total}"
+    return "that capture is not allowed now"
+
+
+def _not_on_table(cards) -> str:
+    return f"{either(cards, 'and')} {'is' if len(cards) == 1 else 'are'} not on the table"
+
+
+def _unvalued_rule(deck) -> str:
+    """How the deck's cards without a capture value capture, in the words a player knows."""
+    unvalued = [r for r in deck.order if all(deck.values[c] is None for c in deck.cards if deck.rank_of[c] == r)]
+    if set(unvalued) == {"K", "Q", "J"}:
+        return "courts capture only a court of the same rank"
+    return f"{either(unvalued)} have no capture value: they capture only a card of the same rank"
+
+
+CAPTURING = Capturing()
+
+
+# -- explain ------------------------------------------------------------------------------------
+
+OPTIONAL = {True: "Capturing is optional: a card may always simply be laid.",
+            False: "A card that can capture must capture; a card that cannot is laid on the table."}
+HOOKS = (("after_play", "After every turn:"),)
+
+
+def describe_captures(prose, step: Captures) -> list[Item]:
+    w = prose.words
+    table = step.table.text if step.table is not None else "table"
+    text = (f"Players take turns, starting with {w.starting(step.first)} and passing to the {w.next_side}: "
+            f"each lays one card from their hand on the {code(table)}, and may capture with it.")
+    facts = [Item(_ways(step.rank, step.sum))]
+    if step.sum:
+        facts += _valueless(prose.rs.deck)
+    facts += [Item(OPTIONAL[step.optional]), _pile(prose, step.pile.text if step.pile is not None else "pile")]
+    facts += _bonuses(prose, step.bonuses) + prose.hooks(step, HOOKS)
+    return [Item(text, facts + [_refill(prose, step.refill)])]
+
+
+def _ways(rank: bool, by_sum: bool) -> str:
+    ways = (["one table card of the same rank"] if rank else []) + \
+           (["two or more table cards whose capture values add up to its own"] if by_sum else [])
+    return f"A card captures {joined(ways, 'or')}." if ways else "Cards never capture."
+
+
+def _valueless(deck) -> list[Item]:
+    none = [r for r in deck.order if r not in deck.values] if deck.values else []
+    if not none:
+        return []
+    return [Item(f"{joined(none)} {plural(len(none), 'has', 'have')} no capture value: "
+                 "captured only by rank, never part of a sum.")]
+
+
+def _pile(prose, pile: str) -> Item:
+    zone = prose.rs.zones.get(pile)
+    whose = "the capturer's team's" if zone is not None and zone.owner == "team" else "the capturer's"
+    return Item(f"The captured cards and the card that took them go to {whose} {code(pile)} zone.")
+
+
+def _bonuses(prose, bonuses) -> list[Item]:
+    if not bonuses:
+        return []
+    items = [Item(f"**{b.name}** when {code(b.when.text)}: {'; '.join(prose.words.statements(b.do))}.")
+             for b in bonuses]
+    return [Item("After each capture these bonuses are checked, and every one that applies is "
+                 "paid (`played`, `captured` and `capture_kind` describe the capture):", items)]
+
+
+def _refill(prose, steps) -> Item:
+    refill = prose.nested(steps)
+    if not refill:
+        return Item("The play is over when the player to move has no cards.")
+    return Item("When the player to move has no cards:", refill + [
+        Item("If that gave them cards play goes on; otherwise the play is over.")], ordered=True)
+
+
+BONUS = Construct("bonus", Bonus, (
+    Key("name", Text(), REQUIRED, "the bonus's name, for the table", "the bonus's name for the log, e.g. name: sweep"),
+    Key("when", Expression(CONDITION), REQUIRED, "when it is paid (`played`, `captured`, `capture_kind` are set)",
+        "the condition, e.g. when: count(table) == 0"),
+    Key("do", StatementsHolds(), REQUIRED, "what it pays (`player` is the capturer)",
+        "what it pays, e.g. do: sweeps(player) += 1"),
+), what="a bonus", doc="a bonus checked after each capture")
+
+CAPTURES = StepKind("captures", Captures, "a fishing game's turns: play a card, maybe capture (§9)", keys=(
+    Key("first", Expression(A_SEAT), None, "who plays first (default `next(dealer)`)"),
+    Key("table", ZoneName(), None, "the shared zone played to (default `table`)"),
+    Key("rank", Flag(), True, "a card captures one table card of the same rank"),
+    Key("sum", Flag(), False, "or two or more valued table cards summing to the card's value"),
+    Key("optional", Flag(), True, "the card may simply be laid even when it could capture"),
+    Key("pile", ZoneName(), None, "where captured cards go: the capturer's (or the team's) zone (default `pile`)"),
+    Key("bonuses", Items(BONUS), (), "checked after each capture, all that apply are paid"),
+    Key("after_play", Steps(), (), "steps after every turn (`player` is the one who played)"),
+    Key("refill", Steps(), (), "steps run when the player to move has no cards (a deal from the stock)"),
+), compile=compile_captures, describe=describe_captures)

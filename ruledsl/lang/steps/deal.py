@@ -1,0 +1,109 @@
+"""`deal:` — cards from the deck to each player, to some seats, or to a zone of the table.
+
+`count` cards go to each recipient, `packet` at a time, round the recipients in play order from
+`first` (for `to: each`); the cards come off the deck by runtime/dealing.py's one rule, which
+honours a given deal (`deals=`). A deal that needs more cards than the deck holds is found when
+the file is loaded (the load plays every player count up to its first decision).
+"""
+from __future__ import annotations
+
+import attrs
+
+from ...errors import RuleError
+from ...explain.document import Item
+from ...explain.words import cards, code, literal_int
+from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Recipients, Step, StepKind, To,
+                       ZoneName)
+from ..types import A_SEAT, CARD_LIST, WHOLE
+
+FACE = {"all": "face up ", "nobody": "face down ", "owner": ""}     # a deal to a zone, by its visibility
+
+
+@attrs.frozen(kw_only=True)
+class Deal(Step):
+    kind = "deal"
+    to: To
+    first: Expr | None = None
+    count: Expr
+    packet: Expr | None = None
+    into: Name | None = None
+    remember: Name | None = None          # `as:`
+
+
+def compile_deal(step: Deal, c) -> None:
+    w = c.w
+    dests = w.temp()
+    w.line(f"{dests} = {_recipients(step, c)}")
+    count = c.expr(step.count, WHOLE, "`deal.count`")
+    packet = c.expr(step.packet, WHOLE, "`deal.packet`") if step.packet is not None else "1"
+    got = w.temp()
+    w.line(f"{got} = _deal(st, {dests}, {count}, {packet}, {w.const(step.span)})")
+    if step.remember is not None:
+        index = c.table_counter(step.remember, "as", CARD_LIST)
+        w.line(f"st.cv[{index}] = [card for cards in {got} for card in cards]")
+    c.emit("deal", to=f"_list({dests})", count=count)
+
+
+def _recipients(step: Deal, c) -> str:
+    """Source of the list of zone indices dealt to, in order."""
+    to = step.to
+    if to.zone is not None:
+        return f"[{c.zone(to.zone.text)[1]}]"
+    into = step.into.text if step.into is not None else "hand"
+    zone = c.zone(into)
+    if zone is None or zone[0] != "player":
+        raise RuleError(step.to.span, f"'{into}' is not a zone each player has",
+                        "deal to seats goes into a per-player zone such as hand")
+    base = zone[1]
+    if to.each:
+        first = c.seat(step.first, "`deal.first`") if step.first is not None else \
+            f"_step_seat(st, st.dealer, {c.direction})"
+        return f"[{base} + s for s in _play_order(st, {first})]" if base else f"_play_order(st, {first})"
+    seats = c.seats(to.seats, "`deal.to`", "seats or a zone")
+    return f"[{base} + s for s in {seats}]" if base else seats
+
+
+def describe_deal(prose, step: Deal) -> list[Item]:
+    to = " ".join(step.to.text.split())
+    whom, order = _whom(prose, step, to)
+    into = f" into their {code(step.into.text)}" if step.into is not None else ""
+    text = f"Deal {cards(step.count)} {whom}{into}{_packets(step, to)}{order}."
+    if step.remember is not None:
+        text += f" The cards dealt are remembered as {code(step.remember.text)}."
+    return [Item(text)]
+
+
+def _whom(prose, step: Deal, to: str) -> tuple[str, str]:
+    """To whom the cards go, and (when dealt to each player) who gets the first."""
+    zones = prose.rs.zones
+    if step.to.each:
+        return "to each player in the match", f", starting with {prose.words.starting(step.first)}"
+    if step.to.zone is not None:
+        return f"{FACE[zones[to].visible]}to the {code(to)} zone", ""
+    return f"to {prose.words.seats(to)}", ""
+
+
+def _packets(step: Deal, to: str) -> str:
+    """How many cards go at a time (said only where it is not plain)."""
+    packet, count = step.packet, step.count
+    n = literal_int(packet) if packet is not None else 1
+    several = to == "each" or "[" in to
+    if n == 1:
+        return ", one at a time" if several else ""
+    if (n is not None and n == literal_int(count)) or packet == count:
+        return ", in one packet each" if several else ""
+    return f", {n} at a time" if n is not None else f", {code(packet.text)} at a time"
+
+
+DEAL = StepKind("deal", Deal, "moves cards from the deck to players or zones", keys=(
+    Key("to", Recipients(), REQUIRED, "`each` (all players in the match), a seat or list of seats (their "
+        "`hand`), or a shared zone", "who receives: to: each, to: dealer, or a shared zone such as to: table"),
+    Key("first", Expression(A_SEAT), None, "with `each`: who receives first (default `next(dealer)`)"),
+    Key("count", Expression(WHOLE), REQUIRED, "cards per recipient (an expression)",
+        "cards per recipient, e.g. count: 40 // players"),
+    Key("packet", Expression(WHOLE), None, "cards given at a time (default 1); with several recipients the "
+        "deal goes round"),
+    Key("into", ZoneName(), None, "the per-player zone that receives (default `hand`)"),
+    Key("as", CounterName(CARD_LIST), None, "a counter of the whole table that receives the list of cards "
+        "dealt (in order)", field="remember"),
+), compile=compile_deal, describe=describe_deal)

@@ -1,0 +1,106 @@
+"""`draw:` — after a trick, every hand refills from a stock, one card at a time in play order."""
+from __future__ import annotations
+
+import attrs
+
+from ...errors import RuleError, did_you_mean
+from ...explain.document import Item
+from ...explain.words import cards, code, joined
+from ...runtime.helpers import play_order
+from ..declare import REQUIRED, Expr, Expression, Key, Name, Names, Step, StepKind, Word, ZoneName
+from ..types import A_SEAT, WHOLE
+
+SHORTFALL = ("none", "rounds")     # what happens when the stock cannot refill every hand
+SAID = {"rounds": "whole rounds of one card each are drawn while a whole round is possible.",
+        "none": "nobody draws: those cards stay undrawn for the rest of the hand."}
+
+
+@attrs.frozen(kw_only=True)
+class Draw(Step):
+    kind = "draw"
+    upto: Expr
+    sources: tuple[Name, ...] = ()
+    first: Expr | None = None
+    shortfall: str = "none"
+    into: Name | None = None
+
+
+def compile_draw(step: Draw, c) -> None:
+    sources = tuple(_source(name, c) for name in step.sources) if step.sources else (0,)
+    into = step.into.text if step.into is not None else "hand"
+    zone = c.zone(into)
+    if zone is None or zone[0] != "player":
+        raise RuleError((step.into or step).span, f"'{into}' is not a zone each player has",
+                        "draw into a per-player zone such as hand")
+    upto = c.expr(step.upto, WHOLE, "`draw.upto`")
+    first = c.seat(step.first, "`draw.first`") if step.first is not None else \
+        "(st.winner if st.winner is not None else st.leader)"
+    c.w.line(f"{c.w.const(refill)}(st, {c.w.const(sources)}, {zone[1]}, {first}, {upto}, "
+             f"{step.shortfall == 'rounds'})")
+
+
+def _source(name: Name, c) -> int:
+    zone = c.zone(name.text)
+    if zone is None:
+        shared = [z for z, (owner, _) in c.layout.zones.items() if owner == "shared"]
+        raise RuleError(name.span, f"unknown zone '{name.text}'",
+                        did_you_mean(name.text, shared) or "draw takes from a shared zone, such as deck")
+    if zone[0] != "shared":
+        raise RuleError(name.span, f"draw takes from a zone of the table, and '{name.text}' belongs to "
+                        f"each {zone[0]}", "draw from the stock (from: deck) or another shared zone")
+    return zone[1]
+
+
+def refill(st, sources, base, first, upto, rounds) -> None:
+    """Each hand in play order from `first` draws until it holds `upto`, from the `sources` in
+    order; when the stock cannot refill every hand, nobody draws (or, with `rounds`, whole
+    rounds are drawn while a whole round is possible)."""
+    zones = st.zones
+    stock = sum(len(zones[z]) for z in sources)
+    if not stock:
+        return
+    order = play_order(st, first)
+    need = [max(0, upto - len(zones[base + s])) for s in order]
+    if not rounds and stock < sum(need):
+        if stock and not st.stock_dead:      # said once, and not of an empty stock
+            _say(st, f"the stock ({stock}) cannot refill every hand: nobody draws from it again this hand")
+        st.stock_dead = True
+        return
+    while any(need):
+        takers = [i for i, k in enumerate(need) if k]
+        if rounds and stock < len(takers):
+            if stock and not st.stock_dead:
+                _say(st, f"the last {stock} card{'s' if stock > 1 else ''} of the stock cannot go round: "
+                         "nobody draws them")
+            st.stock_dead = True
+            return
+        for i in takers:
+            source = next(z for z in sources if zones[z])
+            zones[base + order[i]].append(zones[source].pop())
+            need[i] -= 1
+            stock -= 1
+
+
+def _say(st, text: str) -> None:
+    if st.events is not None:
+        st.events.append({"kind": "say", "text": text})
+
+
+def describe_draw(prose, step: Draw) -> list[Item]:
+    w = prose.words
+    sources = [n.text for n in step.sources] or ["deck"]
+    into = f" in their {code(step.into.text)}" if step.into is not None else ""
+    return [Item(f"Each player, one card at a time and starting with {w.starting(step.first)}, draws from "
+                 f"{joined([code(s) for s in sources], 'then from')} until they hold {cards(step.upto)}{into}. "
+                 f"If that cannot refill every hand, {SAID.get(step.shortfall, SAID['none'])}")]
+
+
+DRAW = StepKind("draw", Draw, "refills hands from a stock after a trick", keys=(
+    Key("upto", Expression(WHOLE), REQUIRED, "the hand size to refill to", "the hand size to refill to, e.g. upto: 3"),
+    Key("from", Names(), (), "the shared zones drawn from, in order (default `deck`)", field="sources"),
+    Key("first", Expression(A_SEAT), None, "who draws first (default: the last trick's winner)"),
+    Key("shortfall", Word(SHORTFALL, "shortfall rule",
+                          "shortfall is none (nobody draws) or rounds (whole rounds while possible)"), "none",
+        "when the stock cannot refill every hand: none (nobody draws; the stock is dead) or rounds"),
+    Key("into", ZoneName(), None, "the per-player zone that receives (default `hand`)"),
+), compile=compile_draw, describe=describe_draw)

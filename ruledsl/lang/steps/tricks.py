@@ -1,0 +1,360 @@
+"""`tricks:` — trick play: leads of one or several cards, follow rules, beating, the winner.
+
+    leader ─▶ HEAD: the leader's hand empty, or `count` tricks played? ─▶ the steps after
+           ─▶ before_trick ─▶ TURN: before_play ─▶ the play (a decision) ─▶ next seat: TURN
+           ─▶ the trick is full: to the winner's zone ─▶ after_trick ─▶ HEAD
+
+One beating rule serves every game: a card beats another of its suit that ranks higher, or any
+non-trump when it is a trump; a play of several cards must beat the best play so far one-to-one;
+the trick goes to the last player who beat. With single cards this is the classic rule.
+
+With single-card leads only, an action is the card itself; otherwise a tuple of cards. Without
+hooks between two plays, a play sets up the next player's turn directly: the common trick runs
+one generated function per card.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+import attrs
+
+from ...errors import RuleError, did_you_mean
+from ...explain.document import Item
+from ...explain.words import VISIBLE, cap, code, literal_int, number_word, plural, uncap
+from ...expr.codegen import Frag
+from ...runtime.cards import SUITS, Card
+from ...runtime.helpers import plays_beat
+from ..declare import Expr, Expression, Key, Name, Sizes, Step, StepKind, Steps, Word, ZoneName
+from ..types import A_SEAT, CONDITION, SEAT, WHOLE
+from .typed import either, held_problems, number, suit_symbol, typed_play
+
+FOLLOW = ("suit", "suit_or_trump", "any")
+ONE = tuple((Card(i),) for i in range(len(Card.names)))     # a card's one-card play, made once
+
+
+@attrs.frozen(kw_only=True)
+class Tricks(Step):
+    kind = "tricks"
+    leader: Expr | None = None
+    count: Expr | None = None
+    lead: tuple[int, ...] = (1,)
+    follow: str = "suit"
+    won: Name | None = None
+    open: Expr | None = None
+    before_trick: tuple = ()
+    before_play: tuple = ()
+    after_trick: tuple = ()
+
+
+@attrs.frozen
+class Spec:
+    """What the runtime side of a tricks step needs."""
+
+    hand: int              # the first hand zone
+    sizes: tuple[int, ...]
+    follow: str
+
+    @property
+    def single(self) -> bool:
+        return self.sizes == (1,)
+
+
+# -- code ---------------------------------------------------------------------------------------
+
+def compile_tricks(step: Tricks, c) -> None:
+    w = c.w
+    won_owner, won = _won_zone(step, c)
+    spec = Spec(c.zone("hand")[1], step.lead, step.follow)
+    d = c.decision(PLAYING, spec, step.span)
+    leader = c.seat(step.leader, "`tricks.leader`") if step.leader is not None else \
+        f"_step_seat(st, st.dealer, {c.direction})"
+    w.line(f"st.leader = {leader}")
+    w.line("st.trick_number = 0")
+    head, turn, end = w.label(), w.label(), w.label()
+    w.goto(head)
+    w.place(head)
+    with w.indented(f"if not st.zones[{spec.hand} + st.leader]:"):
+        w.goto(end)
+    if step.count is not None:
+        with w.indented(f"if st.trick_number >= {c.expr(step.count, WHOLE, '`tricks.count`')}:"):
+            w.goto(end)
+    c.steps(step.before_trick)
+    w.line("st.trick, st.best, st.turn = (), -1, st.leader")
+    w.line("st.trick_number += 1")
+    w.goto(turn)
+    w.place(turn)
+    with c.binding(player=Frag(src="st.turn", type=SEAT, atomic=True)):
+        c.steps(step.before_play)
+    c.wait(d, "st.turn")
+    with w.elsewhere():
+        for explain in (False, True):
+            _legality(c, d, spec, explain)
+        _apply(c, d, step, spec, won_owner, won, turn if step.before_play else None, head)
+    w.place(end)
+
+
+def _won_zone(step: Tricks, c) -> tuple[str, int]:
+    name = step.won.text if step.won is not None else "won"
+    zone = c.zone(name)
+    if zone is None or zone[0] == "shared":
+        owned = [z for z, (owner, _) in c.layout.zones.items() if owner != "shared" and z != "hand"]
+        if zone is not None:
+            message = f"tricks need a per-player or per-team zone for won cards; '{name}' is shared"
+        elif step.won is None:
+            message = "tricks need a zone for won cards: there is no zone 'won', and no 'won:' names one"
+        else:
+            message = f"tricks need a zone for won cards, and there is no zone '{name}'"
+        hint = did_you_mean(name, owned) if step.won is not None else None
+        if not hint and len(owned) == 1 and step.won is None:
+            hint = f"name it: won: {owned[0]}"
+        raise RuleError((step.won or step).span, message,
+                        hint or f"declare it: zones: {{{name}: {{owner: player, visible: nobody}}}}")
+    return zone
+
+
+def _legality(c, d, spec: Spec, explain: bool) -> None:
+    """`_l{id}(st)`: the plays allowed now; with `explain`, `_e{id}(st)`: every single card of
+    the hand with None or the rule that excludes it (leads of several cards and answers to them
+    are free: their only rules are of shape, which why_not reads from the typed action)."""
+    w = c.w
+    w.function(f"_{'e' if explain else 'l'}{d.id}", "st")
+    w.line(f"hand = st.zones[{spec.hand} + st.turn]")
+    w.line("trick = st.trick")
+    play = "c" if spec.single else f"{w.const(ONE)}[c]"        # a card's action
+    every = f"[({play}, None) for c in hand]" if explain else ("hand[:]" if spec.single else f"[{play} for c in hand]")
+    several = [k for k in spec.sizes if k > 1]
+    with w.indented("if not trick:"):
+        if several:
+            w.line(f"r = {c.ranking_source()}")
+            leads = f"{w.const(leads_of)}(r, hand, {w.const(spec.sizes)})"
+            w.line(f"return [(a, None) for a in {leads}]" if explain else f"return {leads}")
+        else:
+            w.line(f"return {every}")
+    if several:
+        with w.indented("if _len(trick[0][1]) > 1:"):     # several cards led: as many, chosen freely
+            w.line(f"r = {c.ranking_source()}")
+            answers = f"_list(_combinations(r.shown_order(hand), _len(trick[0][1])))"
+            w.line(f"return [(a, None) for a in {answers}]" if explain else f"return {answers}")
+    if spec.follow == "any":
+        w.line(f"return {every}")
+        return
+    w.line(f"r = {c.ranking_source()}")
+    w.line("suit = r.suit")
+    w.line("led = suit[trick[0][1][0]]")
+    allowed = "suit[c] == led" + (" or r.trump[c]" if spec.follow == "suit_or_trump" else "")
+    if explain:
+        w.line("held = _any(suit[c] == led for c in hand)")
+        reason = w.const(follow_reason)
+        w.line(f"return [({play}, None if not held or {allowed} else {reason}(st, r, trick, c, "
+               f"{w.const(spec.follow)})) for c in hand]")
+        return
+    w.line(f"same = [{play} for c in hand if suit[c] == led]")
+    with w.indented("if not same:"):
+        w.line(f"return {every}")
+    w.line("return same" if spec.follow == "suit" else f"return [{play} for c in hand if {allowed}]")
+
+
+def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head) -> None:
+    """`_a{id}(st, play)`: the cards go to the trick; the next seat plays, or the trick is won."""
+    w = c.w
+    w.function(f"_a{d.id}", "st, a")
+    w.line("seat = st.turn")
+    if spec.single:
+        w.line(f"st.zones[{spec.hand} + seat].remove(a)")
+        w.line(f"cards = {w.const(ONE)}[a]")
+    else:
+        w.line(f"hand = st.zones[{spec.hand} + seat]")
+        with w.indented("for card in a:"):
+            w.line("hand.remove(card)")
+        w.line("cards = a")
+    w.line("trick = st.trick")
+    with w.indented("if trick:"):
+        w.line(f"beat = {w.const(plays_beat)}({c.ranking_source()}, cards, trick[st.best][1])")
+        with w.indented("if beat:"):
+            w.line("st.best = _len(trick)")
+    with w.indented("else:"):
+        w.line("st.best, beat = 0, True")
+    w.line("up = True" if step.open is None else f"up = beat or not not ({c.condition(step.open)})")
+    w.line("st.trick = trick = trick + ((seat, cards, up),)")
+    c.emit("play", seat="seat", cards="_card_names(cards)", beat="beat and _len(trick) > 1",
+           face_down="not up")
+    with w.indented("if _len(trick) < st.live:"):
+        step_to = w.const(tuple((s + c.direction) % c.n for s in range(c.n)))
+        w.line(f"nxt = {step_to}[seat]")
+        with w.indented("if st.out[nxt]:"):
+            w.line(f"nxt = _step_seat(st, nxt, {c.direction})")
+        w.line("st.turn = nxt")
+        if turn is not None:              # before_play hooks run between two plays
+            w.line("st.player = -1")
+            w.goto(turn)
+        else:
+            w.line("st.player = nxt")
+            w.line("return None")
+    w.line("winner = trick[st.best][0]")
+    index = f"{won} + {w.const(c.layout.team_of)}[winner]" if won_owner == "team" else f"{won} + winner"
+    w.line(f"pile = st.zones[{index}]")
+    with w.indented("for play in trick:"):
+        w.line("pile += play[1]")
+    w.line("st.winner = winner")
+    w.line("st.trick_winners = st.trick_winners + (winner,)")
+    c.emit("trick", winner="winner", number="st.trick_number",
+           cards="[_card_names(play[1]) for play in trick]")
+    w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
+    c.steps(step.after_trick)
+    w.goto(head)
+
+
+def leads_of(r, hand, sizes) -> list:
+    """The leads allowed with several lead sizes: single cards, and each k cards of one suit
+    (grouped as players sort a hand: trumps first, then suit by suit, high to low)."""
+    out = [ONE[c] for c in hand] if 1 in sizes else []
+    bigger = [k for k in sizes if 1 < k <= len(hand)]
+    if bigger:
+        by_suit: dict = {}
+        for card in r.shown_order(hand):
+            by_suit.setdefault(r.suit[card], []).append(card)
+        for k in bigger:
+            for group in by_suit.values():
+                if len(group) >= k:
+                    out += combinations(group, k)
+    return out
+
+
+def follow_reason(st, r, trick, card, follow: str) -> str:
+    """Why a single card may not be played to the trick: the follow rule, with the suit held."""
+    led_card = trick[0][1][0]
+    led = r.suit[led_card]
+    suit = suit_symbol(led) + (" (trumps)" if r.trump[led_card] else "")
+    demoted = st.prog.deck.suit_of[card] == led and r.suit[card] != led
+    note = f" ({card} counts only as a trump now)" if demoted and r.trump[card] else ""
+    if follow == "suit_or_trump" and not r.trump[led_card]:
+        return f"you must follow suit or play a trump: you hold {suit}{note}"
+    return f"you must follow suit: you hold {suit}{note}"
+
+
+# -- the runtime side ---------------------------------------------------------------------------
+
+def lead_rule(sizes) -> str:
+    """`lead: [1, 3]` → 'lead one card or three of one suit'."""
+    multi = [number(k) for k in sorted(sizes) if k > 1]
+    if 1 in sizes and multi:
+        return f"lead one card or {either(multi)} of one suit"
+    if multi:
+        return f"lead {either(multi)} cards of one suit"
+    return "lead one card"
+
+
+class Playing:
+    """What the State asks of a tricks step's decision besides its generated functions."""
+
+    @staticmethod
+    def text(st, d, action) -> str:
+        return "play " + (str(action) if d.spec.single else " ".join(str(c) for c in action))
+
+    @staticmethod
+    def describe(st, d) -> str:
+        return "play to the trick" if st.trick else "lead"
+
+    @staticmethod
+    def why_not(st, d, action) -> str | None:
+        spec = d.spec
+        if isinstance(action, str):
+            rest, problem = typed_play(st, action, Playing.describe(st, d), "play and the card, ")
+            if problem:
+                return problem
+            cards = [value for kind, value in rest if kind == "card"]
+        else:
+            cards = [action] if spec.single else list(action)
+        hand = st.zones[spec.hand + st.turn]
+        problem = held_problems(st, hand, cards)
+        if problem:
+            return problem
+        r, trick = st.prog.ranking_now(st), st.trick
+        if not trick:
+            if len(cards) not in spec.sizes or any(r.suit[c] != r.suit[cards[0]] for c in cards):
+                return lead_rule(spec.sizes)
+            return "that lead is not allowed now"
+        led = trick[0][1]
+        if len(cards) != len(led):
+            if len(led) == 1:
+                return "play one card: one card was led"
+            return f"play as many cards as were led: {number(len(led))}"
+        play = cards[0] if spec.single else tuple(cards)
+        return dict(st.prog.explain[d.id](st)).get(play) or "that play is not allowed now"
+
+
+PLAYING = Playing()
+
+
+# -- explain ------------------------------------------------------------------------------------
+
+FOLLOW_WORDS = {
+    "suit": "You must follow suit: a player holding a card of the suit led must play one; "
+            "a player who has none may play any card.",
+    "suit_or_trump": "A player holding the suit led must play that suit or a trump; a player "
+                     "without it may play any card. When trumps are led, a player holding a trump must play one.",
+    "any": "Any card may be played: there is no need to follow suit.",
+}
+HOOKS = (("before_trick", "At the start of every trick:"),
+         ("before_play", "When a player is about to play (`player` is that player):"),
+         ("after_trick", "After every trick (`winner` is its winner):"))
+
+
+def describe_tricks(prose, step: Tricks) -> list[Item]:
+    w = prose.words
+    facts = [Item(f"{cap(w.starting(step.leader))} leads to the first trick; the winner of each trick "
+                  f"leads to the next. The turn passes to the {w.next_side}.")]
+    if step.lead != (1,):
+        facts.append(Item(f"The leader may {lead_rule(step.lead)}. Everyone else then plays as many cards as "
+                          "were led, chosen freely (the follow rule below applies to single cards)."))
+    facts.append(Item(FOLLOW_WORDS.get(step.follow, f"Follow rule: {code(step.follow)}.")))
+    facts.append(Item(beating(prose.rs.trumps is not None, step.lead)))
+    facts.append(_won(prose, step.won.text if step.won is not None else "won"))
+    if step.open is not None:
+        facts.append(Item(f"Cards are played face up while {code(step.open.text)}; otherwise a play "
+                          "that does not beat the best so far is placed face down."))
+    return [Item(_how_many(step.count), facts + prose.hooks(step, HOOKS))]
+
+
+def _how_many(count) -> str:
+    n = literal_int(count)
+    if count is None:
+        return "Play tricks until the hands are empty."
+    if n is not None:
+        return f"Play {number_word(n)} {plural(n, 'trick')}."
+    return f"Play {code(count.text)} tricks."
+
+
+def beating(trumps: bool, sizes) -> str:
+    """What wins a trick."""
+    text = ("The highest trump played wins the trick; if there is none, the highest card of the suit led."
+            if trumps else "The highest card of the suit led wins the trick.")
+    if not any(k > 1 for k in sizes):
+        return text
+    return ("A card beats another of its suit that ranks lower" + (", and any trump beats any "
+            "card of another suit" if trumps else "") + ". A play beats the best play so far only "
+            "if its cards pair one-to-one with that play's cards, each beating its partner. The "
+            "trick goes to the last player who beat the best play so far, or to the leader if "
+            "nobody did. With single cards: " + uncap(text))
+
+
+def _won(prose, won: str) -> Item:
+    zone = prose.rs.zones.get(won)
+    whose = "their team's" if zone is not None and zone.owner == "team" else "their"
+    seen = f" (seen by {VISIBLE[zone.visible]})" if zone is not None else ""
+    return Item(f"The trick's winner puts its cards in {whose} {code(won)} zone{seen}.")
+
+
+TRICKS = StepKind("tricks", Tricks, "plays tricks until the hands are empty or a count is reached (§8)", keys=(
+    Key("leader", Expression(A_SEAT), None, "who leads the first trick (default `next(dealer)`); each winner "
+        "leads the next"),
+    Key("count", Expression(WHOLE), None, "how many tricks (default: until the leader's hand is empty)"),
+    Key("lead", Sizes(), (1,), "the sizes a lead may have (default [1]); several cards share a suit"),
+    Key("follow", Word(FOLLOW, "follow rule", f"follow is one of: {', '.join(FOLLOW)}"), "suit",
+        "suit | suit_or_trump | any"),
+    Key("won", ZoneName(), None, "the per-player (or per-team) zone that takes won tricks (default `won`)"),
+    Key("open", Expression(CONDITION), None, "false: a play that does not beat the best so far goes face down"),
+    Key("before_trick", Steps(), (), "steps at the start of every trick"),
+    Key("before_play", Steps(), (), "steps when a player is about to play (`player` is bound)"),
+    Key("after_trick", Steps(), (), "steps after every trick (`winner` and `trick_number` are set)"),
+), compile=compile_tricks, describe=describe_tricks)

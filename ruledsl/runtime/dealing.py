@@ -1,0 +1,122 @@
+"""A new hand (every card gathered and shuffled) and the one way cards are dealt from the deck.
+
+A given deal (`new_initial_state(deals=...)`, a scenario's `deals:`) keeps, for each zone it
+names, the cards that zone is to receive; a deal gives those first to that zone, in the order
+written, and everything else from the shuffled deck. Either way the cards come off in one
+sequence that the deal's pattern shares out (`deal`).
+"""
+from __future__ import annotations
+
+import functools
+import random
+
+from ..expr.values import EvalError, describe
+
+SHUFFLER = random.Random()      # reseeded for every hand: its state between hands does not matter
+
+
+def shuffle(deck: list, seed: int) -> None:
+    """Fisher-Yates over getrandbits, from a generator seeded with `seed`. It is our own, so
+    deals never depend on the standard library's shuffle (today it matches
+    random.Random.shuffle step for step, which a test checks), and it skips that method's
+    per-card calls. One generator serves every hand, reseeded: building a new one per hand
+    cost more than the shuffle."""
+    SHUFFLER.seed(seed)
+    getrandbits = SHUFFLER.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)         # Random._randbelow_with_getrandbits: reject until below n
+        while r >= n:
+            r = getrandbits(k)
+        deck[i], deck[r] = deck[r], deck[i]
+
+
+def first_dealer(seed: int, n: int) -> int:
+    """The first dealer of a match: what random.Random(seed).randrange(n) draws."""
+    SHUFFLER.seed(seed)
+    return SHUFFLER.randrange(n)
+
+
+def hand_seed(seed: int, deal_number: int) -> int:
+    """Each deal's shuffle comes from the match seed and the deal's number."""
+    return seed * 1_000_003 + deal_number
+
+
+def new_hand(st, cards, redeal: bool) -> None:
+    """Gather every card into the deck (zone 0) and shuffle it; a given deal for this hand
+    takes its cards out of the shuffle (the `deck` entry goes on top, to come off first)."""
+    st.deals += 1
+    st.zones = [[] for _ in st.zones]
+    st.trick, st.best = (), -1
+    deck = list(cards)
+    shuffle(deck, hand_seed(st.seed, st.deals))
+    given = st.given[st.deals - 1] if st.given and st.deals <= len(st.given) else None
+    if given:
+        reserved = {c for queue in given.values() for c in queue}
+        on_top = given.get(0, ())
+        # The deck pops from its end, so the first card to come off goes last.
+        deck = [c for c in deck if c not in reserved] + list(on_top)[::-1]
+        st.stack = {z: tuple(q) for z, q in given.items() if z != 0}
+    st.zones[0] = deck
+    if st.events is not None:
+        st.events.append({"kind": "hand", "number": st.hand_number, "dealer": st.dealer, "redeal": redeal,
+                          "deck": [str(c) for c in reversed(deck)]})
+
+
+@functools.lru_cache(maxsize=256)
+def pattern(recipients: int, count: int, packet: int) -> tuple[int, ...]:
+    """Who gets each card, in the order they come off: `count` each, `packet` at a time, round
+    the recipients."""
+    out = []
+    for start in range(0, count, packet):
+        k = min(packet, count - start)
+        for i in range(recipients):
+            out += [i] * k
+    return tuple(out)
+
+
+def deal(st, dests, count, packet, span) -> list[list]:
+    """Give `count` cards to each zone of `dests`, `packet` at a time; the cards each received."""
+    if type(count) is not int or count < 0:
+        raise EvalError(f"a deal's count must be a whole number, got {describe(count)}", span)
+    if type(packet) is not int or packet < 1:
+        raise EvalError(f"a deal's packet must be a whole number of at least 1, got {describe(packet)}", span)
+    m = len(dests)
+    need, deck = count * m, st.zones[0]
+    order = pattern(m, count, packet) if need else ()
+    if st.stack:
+        cards = _stacked(st, dests, order, span)
+    else:
+        if need > len(deck):
+            raise EvalError(f"the deal needs {need} cards" + (f" ({count} to each of {m})" if m > 1 else "")
+                            + f" and the deck has {len(deck)} left", span,
+                            f"with {st.live} players; deal fewer cards, or lower players.max")
+        cards = deck[len(deck) - need:]
+        del deck[len(deck) - need:]
+        cards.reverse()
+    got: list[list] = [[] for _ in dests]
+    for card, i in zip(cards, order):
+        got[i].append(card)
+    zones = st.zones
+    for d, received in zip(dests, got):
+        zones[d] += received
+    return got
+
+
+def _stacked(st, dests, order, span) -> list:
+    """The cards of a deal in the order they come off, when a given deal reserves some: each
+    card for a zone with reserved cards left is the next of those, else the deck's next."""
+    queues, deck, out = dict(st.stack), st.zones[0], []
+    for i in order:
+        queue = queues.get(dests[i])
+        if queue:
+            out.append(queue[0])
+            queues[dests[i]] = queue[1:]
+        elif deck:
+            out.append(deck.pop())
+        else:
+            raise EvalError("the deal needs more cards than the deck holds", span,
+                            f"the deck ran out with {st.live} players")
+    st.stack = queues
+    return out

@@ -1,0 +1,37 @@
+"""What a hand keeps besides its zones and counters: one declared field each, reset when a hand
+begins. The fields with a type are names an expression may read (`winner`, `trick_number`, …);
+the generated code reads and writes them as plain attributes of the State.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..lang.types import CARD, CARD_LIST, INT, NONE, SEAT, SEAT_LIST, TEXT, Type
+
+
+@attrs.frozen
+class HandField:
+    name: str
+    doc: str
+    default: Any = None          # immutable: shared by every hand and every clone
+    type: Type | None = None     # None: not a name of the language
+
+
+FIELDS = (
+    HandField("trick_number", "the number of the trick being played (0 before the first)", 0, INT),
+    HandField("trick_winners", "the winners of the hand's tricks so far, in order", (), SEAT_LIST),
+    HandField("winner", "the winner of the last trick (none before the first ends)", None, SEAT | NONE),
+    HandField("played", "the card just played, in a captures step", None, CARD | NONE),
+    HandField("captured", "the cards it captured (none: an empty list)", (), CARD_LIST),
+    HandField("capture_kind", "how it captured: 'rank', 'sum', or none when it only laid the card",
+              None, TEXT | NONE),
+    HandField("last_capturer", "the last player to capture this hand (none if nobody has)", None, SEAT | NONE),
+    HandField("revealed", "the cards shown to everyone this hand (`reveal`)", frozenset()),
+    HandField("stock_dead", "a draw found the stock too short: nobody draws again this hand", False),
+    HandField("redeals", "how many times in a row this hand has been redealt", 0),
+    HandField("stack", "a given deal's cards still to come, by zone index (`deals=`)", None),
+)
+NAMES = tuple(f.name for f in FIELDS)
+READABLE = {f.name: f for f in FIELDS if f.type is not None}

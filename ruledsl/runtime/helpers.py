@@ -1,0 +1,279 @@
+"""The functions generated code calls for what is not worth writing inline: list built-ins,
+seats in play order, card tables under the trumps, moving and revealing cards.
+
+Each checks what it is given and raises an EvalError in the author's words (never Python's):
+the expression compiler passes the span of the call as a constant, where one is needed.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from ..expr.values import EvalError, absolute as _abs, describe, is_number, norm
+from .cards import SUITS
+
+SEAT_NAMES = "ABCDEFGHIJKL"
+SUIT_OF = tuple(SUITS[i // 13] for i in range(52))     # a card's printed suit (ids are global)
+
+
+# -- lists ------------------------------------------------------------------------------------------
+
+def seq(xs: Any, name: str, span) -> Sequence:
+    if isinstance(xs, (list, tuple)):
+        return xs
+    raise EvalError(f"{name} needs a list, not {describe(xs)}", span)
+
+
+def cards(x: Any):
+    """A card, a list of cards or none, as a sequence of cards."""
+    if x is None:
+        return ()
+    return (x,) if isinstance(x, int) else x
+
+
+def count(xs, span):
+    if isinstance(xs, str):
+        return len(xs)
+    return len(seq(xs, "count", span))
+
+
+def absolute(x, span):
+    return norm(_abs(x, span))
+
+
+def total(xs, span):
+    out = 0
+    for x in seq(xs, "sum", span):
+        if not is_number(x):
+            raise EvalError(f"sum needs numbers, not {describe(x)}", span)
+        out += x
+    return norm(out, span)
+
+
+def _extreme(pick, name):
+    def run(xs, span):
+        xs = seq(xs, name, span)
+        if not xs:
+            return None     # min/max of nothing is none, not an error: authors test for it
+        try:
+            return pick(xs)
+        except TypeError:
+            raise EvalError(f"{name} cannot compare {', '.join(map(describe, xs[:3]))}", span) from None
+    return run
+
+
+smallest, largest = _extreme(min, "min"), _extreme(max, "max")
+
+
+def any_true(xs, span):
+    return any(seq(xs, "any", span))
+
+
+def all_true(xs, span):
+    return all(seq(xs, "all", span))
+
+
+def in_order(xs, span):
+    try:
+        return sorted(seq(xs, "sorted", span))
+    except TypeError:
+        raise EvalError("sorted cannot compare these values", span) from None
+
+
+def unique(xs, span):
+    out = []
+    for x in seq(xs, "unique", span):
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def first(xs, span):
+    xs = seq(xs, "first", span)
+    return xs[0] if xs else None
+
+
+def last(xs, span):
+    xs = seq(xs, "last", span)
+    return xs[-1] if xs else None
+
+
+def _arg(pick, name):
+    def run(pairs, span):
+        if not pairs:
+            return []
+        try:
+            best = pick(value for _, value in pairs)
+        except TypeError:
+            raise EvalError(f"{name} cannot compare these values", span) from None
+        return [x for x, value in pairs if value == best]  # every tie, in the order of the list
+    return run
+
+
+argmax, argmin = _arg(max, "argmax"), _arg(min, "argmin")
+
+
+def iterable(xs, span):
+    """`xs` itself if a loop can run over it, else EvalError."""
+    if isinstance(xs, (list, tuple, str)):
+        return xs
+    raise EvalError(f"cannot loop over {describe(xs)}", span)
+
+
+def trick_cards(trick) -> list:
+    return [c for _, played, _ in trick for c in played]
+
+
+# -- seats ------------------------------------------------------------------------------------------
+
+def seat(x, n: int, span):
+    """`x` if it is a seat of this match (0 … n-1), else EvalError."""
+    if type(x) is int and 0 <= x < n:
+        return x
+    if type(x) is int:
+        raise EvalError(f"there is no seat {x}: seats are 0 to {n - 1}", span)
+    raise EvalError(f"expected a seat, found {describe(x)}", span)
+
+
+def step_seat(st, seat_: int, delta: int) -> int:
+    """The next seat in the match `delta` (+1 left/clockwise, -1 right) from `seat_`."""
+    n, out = st.n, st.out
+    for _ in range(n):
+        seat_ = (seat_ + delta) % n
+        if not out[seat_]:
+            return seat_
+    return seat_
+
+
+def play_order(st, seat_: int) -> list[int]:
+    """The seats in the match in play order, starting at `seat_` (or the next one in)."""
+    n, d = st.n, st.prog.direction
+    if st.live == n:
+        return [(seat_ + d * i) % n for i in range(n)]
+    if st.out[seat_]:
+        seat_ = step_seat(st, seat_, d)
+    return [s for s in ((seat_ + d * i) % n for i in range(n)) if not st.out[s]]
+
+
+def others(st, seat_: int) -> list[int]:
+    return [p for p in play_order(st, seat_) if p != seat_]
+
+
+def opponents(st, seat_: int) -> list[int]:
+    team = st.prog.team_of
+    return [p for p in others(st, seat_) if team[p] != team[seat_]]
+
+
+def members(st, team_: int, team_of) -> list[int]:
+    return [s for s in range(st.n) if team_of[s] == team_]
+
+
+def active(st) -> list[int]:
+    return [s for s in range(st.n) if not st.out[s]]
+
+
+def out(st) -> list[int]:
+    return [s for s in range(st.n) if st.out[s]]
+
+
+# -- cards ------------------------------------------------------------------------------------------
+
+def holds(xs, card) -> bool:
+    return card in cards(xs)
+
+
+def cards_of(ranking, xs, suit) -> list:
+    if suit is None:
+        return []
+    eff = ranking.suit
+    return [c for c in cards(xs) if eff[c] == suit]
+
+
+def top(ranking, k, xs) -> list:
+    return sorted(cards(xs), key=lambda c: (ranking.trump[c], ranking.power[c]), reverse=True)[:max(0, k)]
+
+
+def suits_of(xs) -> list:
+    held = {SUIT_OF[c] for c in cards(xs)}
+    return [s for s in SUITS if s in held]
+
+
+def run_length(xs, suit, ranks, rank_of, suit_of) -> int:
+    held = {rank_of[c] for c in cards(xs) if suit_of[c] == suit}
+    length = 0
+    for r in ranks:
+        if r not in held:
+            break
+        length += 1
+    return length
+
+
+def beats(ranking, x, y) -> bool:
+    return plays_beat(ranking, tuple(cards(x)), tuple(cards(y)))
+
+
+def plays_beat(r, play, best) -> bool:
+    """A play beats the best so far if its cards pair one-to-one with it, each beating its partner."""
+    if len(play) != len(best):
+        return False
+    if len(play) == 1:
+        return r.beats(play[0], best[0])
+    return any(all(r.beats(c, b) for c, b in zip(perm, best)) for perm in permutations(play))
+
+
+def card_list(x, span) -> list:
+    """What a `move`, `reveal` or deal `as:` is given, as a list of cards (EvalError otherwise)."""
+    got = cards(x)
+    if not isinstance(got, (list, tuple)) or any(type(c) is int or isinstance(c, (bool, str)) for c in got):
+        raise EvalError(f"expected cards, found {describe(x)}", span)
+    return list(got)
+
+
+def move_cards(st, moved: list, dest: int) -> None:
+    """Move cards from wherever they are to zone `dest`, keeping their order.
+
+    One pass over the zones (and the trick) whatever the number of cards: moving a whole stock
+    or a table is common."""
+    wanted = set(moved)
+    if not wanted:
+        return
+    zones = st.zones
+    for i, z in enumerate(zones):
+        if i != dest and not wanted.isdisjoint(z):
+            z[:] = [c for c in z if c not in wanted]
+    if any(not wanted.isdisjoint(entry[1]) for entry in st.trick):    # entries: seat, cards, face up
+        st.trick = tuple((e[0], tuple(c for c in e[1] if c not in wanted), e[2]) for e in st.trick)
+    target = zones[dest]
+    if not wanted.isdisjoint(target):              # moving cards to where they already are
+        target[:] = [c for c in target if c not in wanted]
+    target.extend(moved)
+
+
+def reveal(st, shown: list) -> None:
+    st.revealed = st.revealed | frozenset(shown)
+    if st.events is not None:
+        st.events.append({"kind": "reveal", "cards": [str(c) for c in shown]})
+
+
+def seats(x, n: int, span) -> list[int]:
+    """A seat, a list of seats or none, as a list of seats of this match (EvalError otherwise)."""
+    if x is None:
+        return []
+    if isinstance(x, (list, tuple)):
+        return [seat(s, n, span) for s in x]
+    return [seat(x, n, span)]
+
+
+def set_out(st, who: list[int], out: bool) -> None:
+    """eliminate (out) or revive: mark seats out of the match, or back in."""
+    for s in who:
+        if st.out[s] != out:
+            st.out[s] = out
+            st.live += -1 if out else 1
+            if st.events is not None:
+                st.events.append({"kind": "out" if out else "back", "seat": s})
+
+
+def sorted_seats(xs) -> list[int]:
+    return sorted(set(xs))

@@ -1,0 +1,186 @@
+"""The state of one match, and the engine contract it offers (DESIGN.md §4).
+
+Compact by design: zones are a list of lists of cards, counters a flat list, the hand's fields
+plain attributes (runtime/hand.py), so clone() is a handful of list copies. The compiled program
+(`prog`: the generated functions and the game's tables) and the options are shared by clones.
+
+Where the program is: `pc` is the decision waiting for `player` (a seat), or `player` is
+negative — nobody to move, or the match is over (TERMINAL). Taking an action runs that
+decision's generated `apply`, which goes on through the automatic steps to the next decision.
+"""
+from __future__ import annotations
+
+from . import failures, hand
+from .actions import find, illegal, why_not
+from .observe import describe, observation
+
+TERMINAL = -4
+NOBODY = -1
+
+_CORE = ("prog", "n", "options", "zones", "cv", "out", "live", "dealer", "leader", "turn", "player",
+         "pc", "trick", "best", "asks", "vars", "hand_number", "deals", "seed", "winners", "events",
+         "steps", "hands_scored", "hand_values", "given", "_legal")
+
+
+class State:
+    """A match in progress."""
+
+    __slots__ = _CORE + hand.NAMES
+
+    # -- the engine contract ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Run the match's opening automatic steps, up to its first decision (done by
+        new_initial_state unless it was given start=False)."""
+        try:
+            self.prog.run(self, self.prog.entry)
+        except Exception as exc:
+            raise failures.located(self, exc) from None
+
+    def current_player(self) -> int:
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.player == TERMINAL
+
+    def legal_actions(self) -> list:
+        """The legal actions of the player to move (a new list; empty when nobody is to move)."""
+        legal = self._legal
+        if legal is None:
+            if self.player < 0:
+                return []
+            try:
+                legal = self._legal = self.prog.legal[self.pc](self)
+            except Exception as exc:
+                raise failures.located(self, exc) from None
+        return legal[:]
+
+    def apply_action(self, action) -> None:
+        """Apply one action: a value from legal_actions(), or its canonical text. An action that
+        is not legal now raises IllegalAction, saying why."""
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        else:
+            legal = self._legal
+            if legal is None:
+                if self.player < 0:
+                    raise illegal(self, action)
+                self.legal_actions()
+                legal = self._legal
+            if action not in legal:
+                raise illegal(self, action)
+        self.apply_action_fast(action)
+
+    def apply_action_fast(self, action) -> None:
+        """apply_action without the check: for an action taken from legal_actions() (a search's
+        play-outs). Anything else leaves the state undefined."""
+        self._legal = None
+        try:
+            label = self.prog.apply[self.pc](self, action)
+            self.steps += 1
+            if label is not None:
+                blocks = self.prog.blocks
+                while label is not None:
+                    label = blocks[label](self)
+        except Exception as exc:
+            raise failures.located(self, exc) from None
+
+    def action_to_string(self, action) -> str:
+        """An action's canonical text: `play QS`, `play 7C take 3D 4H`, `trump H`, `pass`."""
+        decision = self.prog.decisions[self.pc]
+        return decision.kind.text(self, decision, action)
+
+    def string_to_action(self, text: str):
+        """The legal action a typed text means (case and card order do not matter); an
+        IllegalAction saying why when there is none."""
+        action = find(self, text)
+        if action is None:
+            raise illegal(self, text)
+        return action
+
+    def prompt(self) -> str | None:
+        """What the player to move is asked, in words: "lead", "play to the trick", an ask's
+        prompt; None when nobody is to move."""
+        if self.player < 0:
+            return None
+        decision = self.prog.decisions[self.pc]
+        return decision.kind.describe(self, decision)
+
+    def why_not(self, action) -> str | None:
+        """Why `action` (its text, or a value) is not legal now, in the words of the rule that
+        excludes it ("you must follow suit: you hold ♦"); None when it is legal."""
+        return why_not(self, action)
+
+    def returns(self) -> list:
+        """One payoff per seat once the match is over (the rule file's result.returns, else 1
+        to each winner); 0 for everyone before."""
+        if self.player != TERMINAL:
+            return [0] * self.n
+        try:
+            return self.prog.returns(self)
+        except Exception as exc:
+            raise failures.located(self, exc) from None
+
+    def hand_returns(self) -> tuple | None:
+        """What the last hand played to its end was worth to each seat (the rule file's
+        `result.hand`), or None before the first hand ends or when the file declares none.
+        `hands_scored` counts the hands that have ended, so a search can play on until it
+        changes and then read this."""
+        return self.hand_values
+
+    def observation(self, player: int) -> dict:
+        """A plain dict of everything `player` may know now, and nothing more."""
+        return observation(self, player)
+
+    def evaluate(self, text: str, player: int | None = None):
+        """The value of an expression of the rule file's language in this state (`player`
+        bound to a seat if given). It sees everything, hidden cards included: for tests and
+        tools, never for a player's view."""
+        return self.prog.evaluate(self, text, player)
+
+    def clone(self) -> State:
+        """An independent copy: what the two do next does not touch the other."""
+        return _clone(self)
+
+    # -- seats ------------------------------------------------------------------------------------
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.n) if not self.out[s]]
+
+    def __str__(self) -> str:
+        return describe(self)
+
+    def __reduce__(self):
+        fields = {name: getattr(self, name) for name in _SHARED if name not in ("prog", "_legal")}
+        fields.update(zones=self.zones, cv=self.cv, out=self.out, vars=self.vars, events=self.events)
+        return (restore, (self.prog.game, self.n, fields))
+
+
+# Fields a clone shares with its original: immutable values, or lists never changed in place.
+_COPIED = {"zones": "[z[:] for z in self.zones]", "cv": "self.cv[:]", "out": "self.out[:]",
+           "vars": "self.vars[:]", "events": "None if self.events is None else self.events[:]"}
+_SHARED = tuple(name for name in State.__slots__ if name not in _COPIED)
+
+
+def _make_clone():
+    """clone() written out field by field (from the slots: nothing to keep in step by hand)."""
+    lines = ["def clone(self):", " st = _new(_State)"]
+    lines += [f" st.{name} = self.{name}" for name in _SHARED]
+    lines += [f" st.{name} = {copy}" for name, copy in _COPIED.items()]
+    lines += [" return st"]
+    namespace = {"__builtins__": {}, "_new": object.__new__, "_State": State}
+    exec("\n".join(lines), namespace)
+    return namespace["clone"]
+
+
+_clone = _make_clone()
+
+
+def restore(game, n: int, fields: dict) -> State:
+    """A State from its pickled fields (the program comes from the game: compiled once per process)."""
+    st = State.__new__(State)
+    st.prog = game.program(n)
+    st._legal = None
+    for name, value in fields.items():
+        setattr(st, name, value)
+    return st
