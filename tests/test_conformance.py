@@ -20,7 +20,7 @@ CASES = [(name, n) for name, g in LOADED.items() for n in range(g.min_players, g
 def walk(game, players, seed, choose_seed, check=True):
     rng = random.Random(choose_seed)
     state = game.new_initial_state(seed=seed, players=players)
-    total = len(state.prog.deck)
+    total = cards_held(state)            # every card is somewhere, and stays so
     trace = []
     while not state.is_terminal():
         legal = state.legal_actions()

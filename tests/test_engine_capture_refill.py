@@ -38,7 +38,7 @@ def test_refill_deals_until_the_stock_is_out(game):
     st = game.new_initial_state(seed=4, players=2, dealer=0, record=True)
     turns, seen = 0, []
     while not st.is_terminal():
-        seen.append((st.current_player(), len(st.zones[st.prog.layout.zones["hand"][1] + st.current_player()])))
+        seen.append((st.current_player(), st.evaluate("count(hand(player))", st.current_player())))
         st.apply_action(st.legal_actions()[0])     # lay the first card, never capture
         turns += 1
     # 12 cards, 2 each at a time: 3 deals of 4 cards, 12 turns alternating from the dealer's left.
@@ -46,7 +46,7 @@ def test_refill_deals_until_the_stock_is_out(game):
     assert [p for p, _ in seen] == [1, 0] * 6
     assert [n for _, n in seen] == [2, 2, 1, 1] * 3
     # The refill ran after the 4th and 8th turns (dealing), and after the 12th (nothing left).
-    assert st.cv[st.prog.layout.counters["refills"][1]] == 3
+    assert st.evaluate("refills") == 3
     deals = [e for e in st.events if e["kind"] == "deal"]
     assert len(deals) == 3
 

@@ -29,13 +29,12 @@ def state(load_rules, source):
 @pytest.mark.parametrize("source", ["deck", "[deck]"])
 def test_one_zone_or_a_list(load_rules, source):
     st = state(load_rules, source)
-    deck, hand = st.prog.layout.zones["deck"][1], st.prog.layout.zones["hand"][1]
-    assert len(st.zones[deck]) == 52 - 4
+    assert st.evaluate("count(deck)") == 52 - 4
     for _ in range(2):                       # one trick: each player plays one card
         st.apply_action(st.legal_actions()[0])
     # Both hands refilled to 2 from the deck: 48 - 2 cards left.
-    assert [len(st.zones[hand + s]) for s in (0, 1)] == [2, 2]
-    assert len(st.zones[deck]) == 46
+    assert [st.evaluate(f"count(hand({s}))") for s in (0, 1)] == [2, 2]
+    assert st.evaluate("count(deck)") == 46
 
 
 def test_a_zone_of_each_player_is_refused(load_rules):

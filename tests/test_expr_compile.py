@@ -350,6 +350,6 @@ def test_expression_text_never_becomes_source(game):
     st = state(game)
     assert st.evaluate("[evil_name for evil_name in ['__import__', 'os.system'] if evil_name != '1 + 1' "
                        "and option.target < 12345]") == ["__import__", "os.system"]
-    source = st.prog.source
+    source = game.program(4).source
     for word in ("evil", "__import__", "os.system", "1 + 1", "target", "12345", "Expressions"):
         assert word not in source

@@ -1,0 +1,62 @@
+"""The Python API beyond play: a match stopped before its opening steps (issue 18.6), states and
+games that pickle (worker processes, RL tools), expressions evaluated against a state."""
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+import ruledsl
+from ruledsl import game as games
+
+ROOT = Path(__file__).parents[1]
+KOZEL = ruledsl.load_game(ROOT / "games" / "kozel.yaml")
+
+
+def test_start_false_stops_before_the_opening_steps():
+    st = KOZEL.new_initial_state(seed=1, players=3, start=False, counters={"chips": [5, 6, 7]})
+    assert st.hand_number == 0 and st.current_player() < 0 and st.legal_actions() == []
+    assert [st.evaluate(f"chips({p})") for p in range(3)] == [5, 6, 7]   # counters= kept, starts set
+    assert st.evaluate("pot") == 0
+    st.start()                                    # the setup and the first hand's steps run now
+    started = KOZEL.new_initial_state(seed=1, players=3, counters={"chips": [5, 6, 7]})
+    assert st.hand_number == 1 and st.current_player() == started.current_player()
+    assert st.legal_actions() == started.legal_actions()
+    assert st.evaluate("pot") == 3
+
+
+def play(st, rng, steps):
+    for _ in range(steps):
+        if st.is_terminal():
+            break
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("name", ["kozel", "couillon", "cicera"])
+def test_a_state_pickles_and_plays_on_the_same(name):
+    game = ruledsl.load_game(ROOT / "games" / f"{name}.yaml")
+    st = play(game.new_initial_state(seed=4, record=True), random.Random(1), 17)
+    copy = pickle.loads(pickle.dumps(st))
+    assert copy.observation(0) == st.observation(0) and copy.events == st.events
+    a, b = play(st, random.Random(9), 10_000), play(copy, random.Random(9), 10_000)
+    assert a.is_terminal() and b.is_terminal() and a.returns() == b.returns() and a.events == b.events
+
+
+def test_a_game_pickles_and_is_compiled_again_where_it_is_loaded():
+    st = KOZEL.new_initial_state(seed=2, players=4)
+    data = pickle.dumps(st)
+    games._GAMES.clear()                   # as in a worker process that has never seen the game
+    copy = pickle.loads(data)
+    assert copy.prog.game is not KOZEL and copy.prog.game.name == KOZEL.name
+    assert copy.legal_actions() == st.legal_actions()
+    again = pickle.loads(data)             # the second state shares the game unpickled first
+    assert again.prog.game is copy.prog.game
+    assert pickle.loads(pickle.dumps(KOZEL)).program(2).n == 2
+
+
+def test_evaluate_sees_everything():
+    st = KOZEL.new_initial_state(seed=3, players=3)
+    hands = [st.evaluate(f"hand({p})") for p in range(3)]
+    assert all(len(h) == 4 for h in hands) and st.evaluate("count(hand(player))", 1) == 4
+    assert st.evaluate("trumps") == st.evaluate("suit(turned[0])")

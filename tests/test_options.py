@@ -1,0 +1,82 @@
+"""Options: defaults, defaults that follow other options (issue 18.2: Coteccio's doctor fee is
+half the stake, RULES.md §1.2.3 and §7), overrides, and the errors for each."""
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import ruledsl
+from ruledsl import OptionError, RuleErrors
+
+ROOT = Path(__file__).parents[1]
+COTECCIO = ruledsl.load_game(ROOT / "games" / "coteccio.yaml")
+
+
+def test_the_doctor_fee_follows_the_stake():
+    assert COTECCIO.options()["doctor_fee"] == 500              # §7: stake 1000, fee 500
+    assert COTECCIO.options({"stake": 2000})["doctor_fee"] == 1000
+    assert COTECCIO.options({"stake": "3"})["doctor_fee"] == Fraction(3, 2)     # exact
+    assert COTECCIO.options({"stake": 2000, "doctor_fee": 300})["doctor_fee"] == 300   # set: it stays
+
+
+def test_a_doctor_call_pays_half_the_stake():
+    """Random matches until someone calls the doctor: the pool grows by half the stake."""
+    for seed in range(200):
+        st = COTECCIO.new_initial_state(seed=seed, players=3, options={"stake": 2000})
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            doctor = [a for a in st.legal_actions() if st.action_to_string(a) == "doctor"]
+            if doctor:
+                pool = st.evaluate("pool")
+                st.apply_action(doctor[0])
+                assert st.evaluate("pool") == pool + 1000
+                return
+            st.apply_action(rng.choice(st.legal_actions()))
+    pytest.fail("no doctor call in 200 matches")
+
+
+RULES = """\
+name: Options
+players: 2
+deck: {pack: french-52, keep: [A, K], order: [A, K]}
+zones: {won: {owner: player, visible: nobody}}
+options:
+  base: {default: 6, min: 1}
+  half: {default: option.base / 2, min: 1}
+  quarter: DEFAULT
+hand:
+  - deal: {to: each, count: 4}
+  - tricks: {follow: suit}
+after_hand:
+  - when: hand_number >= option.quarter + option.half
+    end_match: seats
+"""
+
+
+def test_defaults_follow_in_order(load_rules):
+    game = load_rules(RULES.replace("DEFAULT", "option.half / 3"))
+    assert game.options() == {"base": 6, "half": 3, "quarter": 1}
+    assert game.options({"base": 12}) == {"base": 12, "half": 6, "quarter": 2}
+    with pytest.raises(OptionError, match=r"option 'half' must be within 1..None, not 1/2"):
+        game.options({"base": 1})              # a default that follows is checked like a set value
+
+
+@pytest.mark.parametrize("default, message", [
+    ("option.quarter", "the default of option 'half' depends on itself"),
+    ("option.hlaf", "unknown option 'hlaf'"),
+    ("dealer + option.base", "the default of option 'quarter' reads 'dealer'"),
+])
+def test_bad_defaults_are_located_errors(load_rules, default, message):
+    text = RULES.replace("DEFAULT", default)
+    if default == "option.quarter":
+        text = text.replace("option.base / 2", "option.quarter / 2")
+    with pytest.raises(RuleErrors) as info:
+        load_rules(text)
+    (error,) = info.value.errors
+    assert error.message == message and error.span.line in (7, 8)
+
+
+def test_a_quoted_default_is_text(load_rules):
+    game = load_rules(RULES.replace("DEFAULT", "'option.base'").replace("option.quarter + ", ""))
+    assert game.options()["quarter"] == "option.base"
