@@ -36,6 +36,7 @@ class Game:
         self.name = ruleset.name
         self._programs: dict = {}
         self._option_order = evaluation_order(ruleset.options)
+        self._defaults: dict | None = None          # the options with no overrides, once
         players = ruleset.players
         self.min_players, self.max_players, self.default_players = players.min, players.max, players.default
 
@@ -58,6 +59,13 @@ class Game:
     def options(self, overrides: dict | None = None) -> dict:
         """The option values: defaults (a default that follows other options computed from
         them), then the overrides (values or their text), checked."""
+        if not overrides:
+            if self._defaults is None:
+                self._defaults = self._options({})
+            return dict(self._defaults)
+        return self._options(overrides)
+
+    def _options(self, overrides: dict) -> dict:
         specs = self.ruleset.options
         overrides = dict(overrides or {})
         for name in overrides:
@@ -91,7 +99,7 @@ class Game:
         n = self.default_players if players is None else players
         prog = self.program(n)
         st = State.__new__(State)
-        st.prog, st.n, st.options = prog, n, self.options(options)
+        st.prog, st.n, st.options = prog, n, self.options(options)          # shared by clones: never changed
         st.zones = [[] for _ in range(prog.layout.zone_count)]
         st.cv = [None] * prog.layout.counter_count
         st.out, st.live, st.seed = [False] * n, n, seed
@@ -104,9 +112,8 @@ class Game:
         st.hand_number = st.deals = st.steps = st.hands_scored = 0
         st.winners, st.hand_values, st.events = None, None, [] if record else None
         st.given = given_deals.read(prog, deals) if deals else None
-        st._legal = None
-        for field in hand.FIELDS:
-            setattr(st, field.name, field.default)
+        st._legal, st.redeals = None, 0
+        hand.reset(st)
         try:
             prog.start_match(st)
         except Exception as exc:

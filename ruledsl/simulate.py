@@ -6,7 +6,6 @@ import time
 
 import attrs
 
-from .errors import RuleError
 
 
 @attrs.define
@@ -30,19 +29,12 @@ class StepLimit(RuntimeError):
 
 
 def play_out(state, rng: random.Random, max_steps: int = 1_000_000):
-    """Play random legal actions until the match ends (through the unchecked path a search
-    uses: actions taken from legal_actions); returns the final state."""
-    choice, legal_actions, apply = rng.choice, state.legal_actions, state.apply_action_fast
-    for _ in range(max_steps):
-        legal = legal_actions()
-        if legal:
-            apply(choice(legal))
-        elif state.is_terminal():
-            return state
-        else:
-            decision = state.prog.decisions[state.pc]
-            raise RuleError(decision.span, f"a player must move but has no legal action (step {state.steps})")
-    raise StepLimit(f"the match did not end within {max_steps} actions")
+    """Play random legal actions until the match ends (State.play_out: the search path);
+    returns the final state."""
+    state.play_out(rng, max_steps)
+    if not state.is_terminal():
+        raise StepLimit(f"the match did not end within {max_steps} actions")
+    return state
 
 
 def simulate(game, games: int, players: int | None = None, seed: int = 0, options: dict | None = None) -> SimulationResult:

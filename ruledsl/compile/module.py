@@ -7,17 +7,26 @@ import itertools
 
 from ..errors import RuleError
 from ..expr import values
-from ..runtime import dealing, helpers
+from ..runtime import dealing, hand, helpers
 from ..runtime.show import show
 
 MAX_REDEALS = 1000       # redeals of one hand in a row before the match is taken to be stuck
 _NUMBERS = itertools.count(1)
+
+def run(st, label) -> None:
+    """The one loop that runs a program's blocks: each returns the next, or None at a decision
+    (or the end). Program.run starts a match with it; a decision's apply goes on with it."""
+    blocks = st.prog.blocks
+    while label is not None:
+        label = blocks[label](st)
+
 
 # The runtime's helpers, as the generated code names them (expr/codegen.py: only our words).
 HELPERS = {
     "_type": type, "_int": int, "_list": list, "_len": len, "_tuple": tuple,
     "_iterable": helpers.iterable, "_compare": values.compare, "_show": show,
     "_new_hand": dealing.new_hand, "_deal": dealing.deal, "_move_cards": helpers.move_cards,
+    "_move_zone": helpers.move_zone, "_reset_hand": hand.reset, "_run": run,
     "_reveal": helpers.reveal, "_step_seat": helpers.step_seat, "_active": helpers.active,
     "_out": helpers.out, "_trick_cards": helpers.trick_cards, "_play_order": helpers.play_order,
     "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
@@ -33,6 +42,7 @@ class Program:
         rs = c.ruleset
         self.ruleset, self.n, self.layout, self.deck = rs, c.n, c.layout, c.deck
         self.direction, self.team_of = c.direction, c.layout.team_of
+        self.orders = tuple(tuple((s + c.direction * i) % c.n for i in range(c.n)) for s in range(c.n))
         self.counter_types = c.counter_types
         self.source, self.spans, self.filename = source, spans, filename
         self.constants = tuple(c.w.values)
@@ -62,9 +72,7 @@ class Program:
 
     def run(self, st, label) -> None:
         """Run automatic steps from `label` until a player must act or the match is over."""
-        blocks = self.blocks
-        while label is not None:
-            label = blocks[label](st)
+        run(st, label)
 
     def evaluate(self, st, text: str, player: int | None = None, locate=None):
         """An expression of the language in state `st` (compiled on first use)."""

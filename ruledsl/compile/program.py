@@ -28,7 +28,6 @@ from ..lang import walk
 from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
 from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, Type
-from ..runtime import hand as hand_fields
 from ..runtime import helpers
 from ..runtime.cards import Deck
 from ..runtime.ranking import Rankings
@@ -116,7 +115,7 @@ class Compiler:
     def seat(self, e: Expr, what: str) -> str:
         """The source of a seat given by `e` (checked at play time unless its type says so)."""
         frag = self.atom(e, A_SEAT, what)
-        return self.scope.seat(self._compiler(e, Unit(self.w)), frag, e.tree)
+        return self.scope.seat(self._compiler(e, Unit(self.w)), frag, e.tree)      # atomic: no lines
 
     def seats(self, e: Expr, what: str, words: str | None = None) -> str:
         """The source of a list of seats given by `e` (a seat, a list of seats; none: nobody)."""
@@ -132,6 +131,10 @@ class Compiler:
     def card_list(self, frag: Frag, e: Expr) -> str:
         """The source of a fresh list of the cards `frag` (compiled from `e`) gives."""
         return self.scope.card_list(self._compiler(e, Unit(self.w)), frag, e.tree)
+
+    def move_source(self, cards: Frag, e: Expr, dest: str) -> str:
+        """The statement moving the cards `cards` (compiled from `e`) to zone `dest`."""
+        return self.scope.move_source(self._compiler(e, Unit(self.w)), cards, e.tree, dest)
 
     def zone_index(self, ref: ZoneRef) -> str:
         """The source of the index of the zone `name` or `name(seat)` a step names."""
@@ -188,8 +191,10 @@ class Compiler:
         return f"''.join(({', '.join(parts)},))" if parts else self.w.const("")
 
     def emit(self, kind: str, **fields: str) -> None:
-        """Write the event `{kind, **fields}` (fields given as source), when events are kept."""
-        items = ", ".join(f"{self.w.const(k)}: {v}" for k, v in (("kind", self.w.const(kind)), *fields.items()))
+        """Write the event `{kind, **fields}` (fields given as source), when events are kept.
+        The kind and field names are the runtime's own words (the events the table reads)."""
+        assert kind.isidentifier() and all(k.isidentifier() for k in fields)
+        items = ", ".join(f"'{k}': {v}" for k, v in (("kind", f"'{kind}'"), *fields.items()))
         with self.w.indented("if st.events is not None:"):
             self.w.line(f"st.events.append({{{items}}})")
 
@@ -215,10 +220,23 @@ class Compiler:
     def counter(self, name: str) -> tuple[str, int] | None:
         return self.layout.counters.get(name)
 
+    def ranking_tables(self) -> tuple[str, str, str]:
+        """Sources of the (suit, power, trump) tables under the trumps as they are now: the
+        tables themselves when there are no trumps, else read from the ranking (written to `r`)."""
+        if self.ranking_fixed():
+            r = self.rankings.get(None)
+            return self.w.const(r.suit), self.w.const(r.power), self.w.const(r.trump)
+        self.w.line(f"r = {self.ranking_source()}")
+        return "r.suit", "r.power", "r.trump"
+
+    def ranking_fixed(self) -> bool:
+        trumps = self.ruleset.trumps
+        return trumps is None or trumps.suit is None
+
     def ranking_source(self, c=None) -> str:
         """Source of the current Ranking (under the trumps as they are now)."""
         trumps = self.ruleset.trumps
-        if trumps is None or trumps.suit is None:
+        if self.ranking_fixed():
             return self.w.const(self.rankings.get(None))
         if self.ranking_fn is None:
             self.ranking_fn = "_ranking"
@@ -226,8 +244,9 @@ class Compiler:
                 self.w.function("_ranking", "st")
                 key = [self.expr(trumps.suit, A_SUIT, "`trumps.suit`")]
                 key += [f"(not not ({self.condition(p.when)}))" if p.when is not None else "True" for p in trumps.promote]
-                lookup = key[0] if len(key) == 1 else f"({', '.join(key)})"
-                self.w.line(f"return {self.w.const(self.rankings)}.get({lookup})")
+                self.w.line(f"key = {key[0] if len(key) == 1 else '(' + ', '.join(key) + ')'}")
+                self.w.line(f"r = {self.w.const(self.rankings.cache)}.get(key)")     # a ranking per situation, made once
+                self.w.line(f"return r if r is not None else {self.w.const(self.rankings.get)}(key)")
         return "_ranking(st)"
 
     # -- steps --------------------------------------------------------------------------------------
@@ -256,13 +275,20 @@ class Compiler:
 
     def _body(self, kind, step: Step) -> None:
         if step.say is not None:
-            self.emit("say", text=self.text(step.say))
+            with self.w.indented("if st.events is not None:"):      # said only when someone listens
+                self.w.line(f"st.events.append({{'kind': 'say', 'text': {self.text(step.say)}}})")
         kind.compile(step, self)
 
     def decision(self, kind, spec, span) -> Decision:
         d = Decision(len(self.decisions), kind, span, spec)
         self.decisions.append(d)
         return d
+
+    def apply_function(self, d: Decision) -> None:
+        """Write on into `_a{id}(st, a)`: taking action `a` at decision `d`. It counts the
+        action, and goes on (through the steps after it) until the next decision."""
+        self.w.function(f"_a{d.id}", "st, a")
+        self.w.line("st.steps += 1")
 
     def wait(self, d: Decision, seat: str) -> None:
         """Write: decision `d` is now up to `seat`; the program stops here until it is taken."""
@@ -331,9 +357,7 @@ class Compiler:
             with w.indented(f"if st.redeals > {module.MAX_REDEALS}:"):
                 w.line("raise _redeals()")
         w.line("st.asks = ()")
-        for f in hand_fields.FIELDS:
-            if f.name != "redeals":
-                w.line(f"st.{f.name} = {w.const(f.default)}")
+        w.line("_reset_hand(st)")
         w.line(f"_new_hand(st, {w.const(self.deck.cards)}, {w.const(redeal)})")
         w.line("_start_hand(st)")
 

@@ -66,7 +66,9 @@ class GameScope:
         """Source of a seat of this match: checked at play time unless its type says it is one."""
         if frag.type.only("seat"):
             return c.src(frag)
-        return c.call(helpers.seat, c.src(frag), str(self.n), c.span_const(node))
+        x = c.src(c.atom(frag))
+        return (f"({x} if _type({x}) is _int and 0 <= {x} < {self.n} else "
+                f"{c.call(helpers.seat, x, str(self.n), c.span_const(node))})")
 
     def team(self, c, frag: Frag, node) -> str:
         """Source of a team index: a team as it is, a seat (or a number) through the seat → team table."""
@@ -92,10 +94,11 @@ class GameScope:
     def name(self, name: str, span) -> Frag | None:
         known = builtins.NAMES.get(name)
         if known is not None:
-            return Frag(src=known.emit(self.program.w, self), type=known.type)
+            items = known.items(self.program.w, self) if known.items else None
+            return Frag(src=known.emit(self.program.w, self), type=known.type, items=items)
         zones, counters = self.layout.zones, self.layout.counters
         if name in zones and zones[name][0] == "shared":
-            return Frag(src=f"st.zones[{zones[name][1]}]", type=CARD_LIST, live=True)
+            return Frag(src=f"st.zones[{zones[name][1]}]", type=CARD_LIST, live=True, zone=str(zones[name][1]))
         if name in counters and counters[name][0] == "game":
             return Frag(src=f"st.cv[{counters[name][1]}]", type=self.counter_type(name))
         if name in zones or name in counters:
@@ -137,7 +140,8 @@ class GameScope:
         name = node.name
         if name in zones and zones[name][0] != "shared":
             owner, base = zones[name]
-            return Frag(src=f"st.zones[{self._index(c, node, name, owner, base)}]", type=CARD_LIST, live=True)
+            index = self._index(c, node, name, owner, base)
+            return Frag(src=f"st.zones[{index}]", type=CARD_LIST, live=True, zone=index)
         if name in counters and counters[name][0] != "game":
             owner, base = counters[name]
             return Frag(src=f"st.cv[{self._index(c, node, name, owner, base)}]", type=self.counter_type(name))
@@ -190,7 +194,14 @@ class GameScope:
     def move(self, c, node: ast.Move) -> None:
         cards = c.value(node.cards, CARDS, "`move`")
         dest = self.zone_index(c, node.zone)
-        c.unit.emit(f"_move_cards(st, {self.card_list(c, cards, node.cards)}, {dest})")
+        c.unit.emit(self.move_source(c, cards, node.cards, dest))
+
+    def move_source(self, c, cards: Frag, node, dest: str) -> str:
+        """The statement moving `cards` to zone `dest`: a whole zone's cards are known to lie
+        there alone, so they are moved as one list."""
+        if cards.zone is not None:
+            return f"_move_zone(st, {cards.zone}, {dest})"
+        return f"_move_cards(st, {self.card_list(c, cards, node)}, {dest})"
 
     def reveal(self, c, node: ast.Reveal) -> None:
         cards = c.value(node.cards, CARDS, "`reveal`")

@@ -169,7 +169,7 @@ class Writer:
             emitted.add(block.label)
         for f in self.functions:
             out.add(0, f"def {f.name}({f.params}):", None)
-            self._emit(f.items, 1, out, [], pending)
+            self._emit(f.items, 1, out, [], pending, go="return _run(st, {})")
             while pending:              # blocks a function's gotos made into functions
                 block = pending.pop(0)
                 if block.label in done:
@@ -180,7 +180,11 @@ class Writer:
                 emitted.add(block.label)
         return "\n".join(out.lines) + "\n", out.spans, emitted
 
-    def _emit(self, items: list, base: int, out: _Out, path: list[int], pending: list) -> None:
+    def _emit(self, items: list, base: int, out: _Out, path: list[int], pending: list,
+              go: str = "return {}") -> None:
+        """Write `items`; a goto writes its block inline (gone to from here only), else `go`:
+        a block returns the label for the runtime's loop to run; a function (a decision's
+        apply) runs it itself, through the same loop (`_run`)."""
         if not items:
             out.add(base, "pass", None)
         for item in items:
@@ -190,12 +194,12 @@ class Writer:
             target = self.blocks[item.label]
             depth = base + item.indent
             if target.refs == 1 and target.label not in path and depth < MAX_INDENT:
-                self._emit(target.items, depth, out, path + [target.label], pending)
+                self._emit(target.items, depth, out, path + [target.label], pending, go)
             else:
                 if target.refs == 1:        # inlining stopped (too deep): it becomes a function
                     target.refs = 2
                     pending.append(target)
-                out.add(depth, f"return {target.label}", None)
+                out.add(depth, go.format(target.label), None)
 
 
 class _Out:

@@ -33,6 +33,8 @@ class Frag:
     type: Type = ANY
     atomic: bool = False         # src is one name (or constant): it may be read twice
     live: bool = False           # src is a zone of the state: copy it before keeping it
+    zone: str | None = None      # ... and this is the zone's index (a move of a whole zone)
+    items: str | None = None     # a source to loop over instead of src (a tuple, not a new list)
 
 
 class Names(Protocol):

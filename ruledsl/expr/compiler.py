@@ -257,12 +257,23 @@ class Compiler:
         folded = self.fold([a, b], lambda x, y: slow(x, y, span), type_)
         if folded:
             return folded
-        x, y = self.src(a), self.src(b)
         ints = a.type.only(*INTS) and b.type.only(*INTS)
         divisor = b.const is not None and b.const[0] != 0
-        if ints and (op in "+-" or (op in ("//", "%") and divisor)):
-            return Frag(src=f"({x} {op} {y})", type=INT)
-        return Frag(src=self.call(slow, x, y, self.span_const(span)), type=type_)
+        inline = op in ("+", "-") or (op in ("//", "%") and divisor)
+        if ints and inline:
+            return Frag(src=f"({self.src(a)} {op} {self.src(b)})", type=INT)
+        if inline and a.type.has(*INTS) and b.type.has(*INTS):
+            # Whole numbers at play time are the common case: Python's own, after a type test.
+            a, b = self.atom(a), self.atom(b)
+            x, y = self.src(a), self.src(b)
+            return Frag(src=f"({x} {op} {y} if {self._ints(a, b)} else "
+                            f"{self.call(slow, x, y, self.span_const(span))})", type=type_)
+        return Frag(src=self.call(slow, self.src(a), self.src(b), self.span_const(span)), type=type_)
+
+    def _ints(self, *frags: Frag) -> str:
+        """A test that the (atomic) operands are plain ints, skipping those known to be."""
+        tests = [f"_type({self.src(f)}) is _int" for f in frags if not f.type.only(*INTS)]
+        return " and ".join(tests) or "True"
 
     def _arithmetic_type(self, op: str, a: Frag, b: Frag, left, right) -> Type:
         if op == "+":
@@ -354,11 +365,15 @@ class Compiler:
     def _test(self, op: str, a: Frag, b: Frag, span: Span) -> Frag:
         """a OP b for one comparison operator: Python's own where the types allow it, else
         values.compare, which raises the EvalError."""
-        x, y = self.src(a), self.src(b)
         numbers = a.type.only(*NUMERIC) and b.type.only(*NUMERIC)
         if op in ("==", "!=") or (op in ("in", "not in") and b.type.only("list")) or numbers:
-            return Frag(src=f"({x} {_COMPARE[op]} {y})", type=BOOL)
-        return Frag(src=f"_compare({self.unit.const(op)}, {x}, {y}, {self.span_const(span)})", type=BOOL)
+            return Frag(src=f"({self.src(a)} {_COMPARE[op]} {self.src(b)})", type=BOOL)
+        a, b = self.atom(a), self.atom(b)
+        x, y = self.src(a), self.src(b)
+        slow = f"_compare({self.unit.const(op)}, {x}, {y}, {self.span_const(span)})"
+        if op not in ("in", "not in") and a.type.has(*INTS) and b.type.has(*INTS):
+            return Frag(src=f"({x} {_COMPARE[op]} {y} if {self._ints(a, b)} else {slow})", type=BOOL)
+        return Frag(src=slow, type=BOOL)
 
     def _IfElse(self, node: ast.IfElse) -> Frag:
         mark = self.unit.mark()
@@ -421,11 +436,11 @@ class Compiler:
         seq = self._expr(loop.seq)
         self.check(seq, A_LIST, loop.seq, "a loop `for … in`")
         items = unit.temp()
-        unit.emit(f"{items} = {self.src(seq)}")  # `var` is not bound in it
+        unit.emit(f"{items} = {seq.items or self.src(seq)}")  # `var` is not bound in it
         if not seq.type.only("list"):
             unit.block(f"if _type({items}) is not _list:",
                        [(0, f"{items} = _iterable({items}, {self.span_const(loop.seq)})")])
-        if copy:
+        if copy and (seq.live or seq.items is None):
             unit.emit(f"{items} = _list({items})")
         var_type = _item(seq.type)
         var = unit.temp("_v")

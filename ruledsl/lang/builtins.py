@@ -52,6 +52,7 @@ class Name:
     type: Type
     doc: str
     emit: Callable            # (w, g) -> source reading the state `st` (w names constants)
+    items: Callable | None = None   # (w, g) -> a source to loop over (a tuple: no list made)
 
 
 # -- the generic functions: numbers and lists ---------------------------------------------------
@@ -69,6 +70,11 @@ def _result(gives, args) -> Type:
 
 def _item(t: Type) -> Type:
     return t.item if t.has("list") and t.item is not None and t.item.kinds else ANY
+
+
+def _same(t: Type) -> Type:
+    """argmax/argmin: the list of the loop's values (what the gathered pairs are typed as)."""
+    return t
 
 
 def _item_or_none(t: Type) -> Type:
@@ -212,10 +218,10 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
              _helper(helpers.first, _item_or_none), "may"),
     Function("last", (("xs", A_LIST),), _item_or_none, "the last item (none for an empty list)",
              _helper(helpers.last, _item_or_none), "may"),
-    Function("argmax", (), ANY, "the x values for which e is highest, every tie: "
-             "`argmax(points(won(p)) for p in active)`", _helper(helpers.argmax, ANY), "must"),
-    Function("argmin", (), ANY, "the x values for which e is lowest, every tie",
-             _helper(helpers.argmin, ANY), "must"),
+    Function("argmax", (), _same, "the x values for which e is highest, every tie: "
+             "`argmax(points(won(p)) for p in active)`", _helper(helpers.argmax, _same), "must"),
+    Function("argmin", (), _same, "the x values for which e is lowest, every tie",
+             _helper(helpers.argmin, _same), "must"),
     Function("left", (("s", A_SEAT),), SEAT, "the next seat clockwise, among the players in the match",
              _seat_step("left")),
     Function("right", (("s", A_SEAT),), SEAT, "the next seat anticlockwise, among the players in the match",
@@ -301,10 +307,15 @@ def _active(w, g) -> str:
     return f"(_list({w.const(tuple(range(g.n)))}) if st.live == {g.n} else _active(st))"
 
 
+def _active_items(w, g) -> str:
+    return f"({w.const(tuple(range(g.n)))} if st.live == {g.n} else _active(st))"
+
+
 NAMES: dict[str, Name] = {n.name: n for n in [
     Name("players", INT, "the number of players still in the match", _field("live")),
-    Name("seats", SEAT_LIST, "every seat, in seat order", _seats),
-    Name("active", SEAT_LIST, "the seats still in the match, in seat order", _active),
+    Name("seats", SEAT_LIST, "every seat, in seat order", _seats,
+         lambda w, g: w.const(tuple(range(g.n)))),
+    Name("active", SEAT_LIST, "the seats still in the match, in seat order", _active, _active_items),
     Name("out", SEAT_LIST, "the seats out of the match", lambda w, g: "_out(st)"),
     Name("dealer", SEAT, "the dealer", _field("dealer")),
     Name("leader", SEAT, "the leader of the trick in play (the winner of the last one, between tricks)",

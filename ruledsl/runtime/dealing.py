@@ -8,6 +8,7 @@ sequence that the deal's pattern shares out (`deal`).
 from __future__ import annotations
 
 import functools
+import operator
 import random
 
 from ..expr.values import EvalError, describe
@@ -76,6 +77,16 @@ def pattern(recipients: int, count: int, packet: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=256)
+def shares(recipients: int, count: int, packet: int) -> tuple:
+    """For each recipient, a function taking the cards as they come off to the cards it gets
+    (the positions `pattern` gives it, picked in one call)."""
+    order = pattern(recipients, count, packet)
+    positions = [[j for j, i in enumerate(order) if i == r] for r in range(recipients)]
+    return tuple(operator.itemgetter(*p) if len(p) > 1 else (lambda cards, j=p[0]: (cards[j],)) if p
+                 else (lambda cards: ()) for p in positions)
+
+
 def deal(st, dests, count, packet, span) -> list[list]:
     """Give `count` cards to each zone of `dests`, `packet` at a time; the cards each received."""
     if type(count) is not int or count < 0:
@@ -84,9 +95,8 @@ def deal(st, dests, count, packet, span) -> list[list]:
         raise EvalError(f"a deal's packet must be a whole number of at least 1, got {describe(packet)}", span)
     m = len(dests)
     need, deck = count * m, st.zones[0]
-    order = pattern(m, count, packet) if need else ()
     if st.stack:
-        cards = _stacked(st, dests, order, span)
+        cards = _stacked(st, dests, pattern(m, count, packet) if need else (), span)
     else:
         if need > len(deck):
             raise EvalError(f"the deal needs {need} cards" + (f" ({count} to each of {m})" if m > 1 else "")
@@ -95,9 +105,7 @@ def deal(st, dests, count, packet, span) -> list[list]:
         cards = deck[len(deck) - need:]
         del deck[len(deck) - need:]
         cards.reverse()
-    got: list[list] = [[] for _ in dests]
-    for card, i in zip(cards, order):
-        got[i].append(card)
+    got = [share(cards) for share in shares(m, count, packet)] if need else [() for _ in dests]
     zones = st.zones
     for d, received in zip(dests, got):
         zones[d] += received

@@ -35,3 +35,15 @@ FIELDS = (
 )
 NAMES = tuple(f.name for f in FIELDS)
 READABLE = {f.name: f for f in FIELDS if f.type is not None}
+
+
+def _make_reset():
+    """reset(st): every field but `redeals` back to its default, written out (a hand's start)."""
+    fields = [f for f in FIELDS if f.name != "redeals"]
+    lines = ["def reset(st):"] + [f" st.{f.name} = _d{i}" for i, f in enumerate(fields)]
+    namespace = {"__builtins__": {}, **{f"_d{i}": f.default for i, f in enumerate(fields)}}
+    exec("\n".join(lines), namespace)
+    return namespace["reset"]
+
+
+reset = _make_reset()

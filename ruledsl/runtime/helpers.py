@@ -148,12 +148,11 @@ def step_seat(st, seat_: int, delta: int) -> int:
 
 def play_order(st, seat_: int) -> list[int]:
     """The seats in the match in play order, starting at `seat_` (or the next one in)."""
-    n, d = st.n, st.prog.direction
-    if st.live == n:
-        return [(seat_ + d * i) % n for i in range(n)]
-    if st.out[seat_]:
-        seat_ = step_seat(st, seat_, d)
-    return [s for s in ((seat_ + d * i) % n for i in range(n)) if not st.out[s]]
+    every = st.prog.orders[seat_]            # all seats in play order from seat_, made once
+    if st.live == st.n:
+        return list(every)
+    out = st.out
+    return [s for s in every if not out[s]]
 
 
 def others(st, seat_: int) -> list[int]:
@@ -240,14 +239,25 @@ def move_cards(st, moved: list, dest: int) -> None:
         return
     zones = st.zones
     for i, z in enumerate(zones):
-        if i != dest and not wanted.isdisjoint(z):
-            z[:] = [c for c in z if c not in wanted]
+        if i != dest and z and not wanted.isdisjoint(z):
+            if wanted.issuperset(z):            # the whole zone moves (a stock, a table)
+                z.clear()
+            else:
+                z[:] = [c for c in z if c not in wanted]
     if any(not wanted.isdisjoint(entry[1]) for entry in st.trick):    # entries: seat, cards, face up
         st.trick = tuple((e[0], tuple(c for c in e[1] if c not in wanted), e[2]) for e in st.trick)
     target = zones[dest]
     if not wanted.isdisjoint(target):              # moving cards to where they already are
         target[:] = [c for c in target if c not in wanted]
     target.extend(moved)
+
+
+def move_zone(st, source: int, dest: int) -> None:
+    """Every card of zone `source` to zone `dest` (what move_cards does with a whole zone)."""
+    if source != dest:
+        zones = st.zones
+        zones[dest] += zones[source]
+        zones[source].clear()
 
 
 def reveal(st, shown: list) -> None:

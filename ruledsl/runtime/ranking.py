@@ -4,24 +4,42 @@ from __future__ import annotations
 
 PROMOTED_STEP = 100      # powers are scaled so promoted cards fit between two ranks
 
+# The beating rule, once: card c beats card b if it ranks higher in the same suit, or is a trump
+# over a non-trump. Ranking.beats is made from it, and the compiler writes it inline where a
+# trick is played (with the tables of the ranking in force).
+BEATS = "({power}[{c}] > {power}[{b}] if {suit}[{c}] == {suit}[{b}] else {trump}[{c}] and not {trump}[{b}])"
+
+
+def beats_source(suit: str, power: str, trump: str, c: str, b: str) -> str:
+    """The beating rule as a Python expression over the given names (all of them the code's own)."""
+    return BEATS.format(suit=suit, power=power, trump=trump, c=c, b=b)
+
+
+def _beats():
+    namespace: dict = {"__builtins__": {}}
+    exec(f"def beats(self, c, b):\n return {beats_source('self.suit', 'self.power', 'self.trump', 'c', 'b')}",
+         namespace)
+    beats = namespace["beats"]
+    beats.__doc__ = "Card c beats card b: higher of the same suit, or a trump over a non-trump."
+    return beats
+
 
 class Ranking:
     """Per-card tables under one trump situation (tuples indexed by card id)."""
 
-    __slots__ = ("suit", "power", "trump")
+    __slots__ = ("suit", "power", "trump", "shown")
 
     def __init__(self, suit, power, trump):
         self.suit, self.power, self.trump = suit, power, trump
+        # Where each card goes as players sort a hand: trumps first, then suit by suit, high to low.
+        self.shown = tuple((not trump[c], "SHDC".index(suit[c]), -power[c]) if power[c] is not None else ()
+                           for c in range(len(suit)))
 
-    def beats(self, c: int, b: int) -> bool:
-        """Card c beats card b: higher of the same suit, or a trump over a non-trump."""
-        if self.suit[c] == self.suit[b]:
-            return self.power[c] > self.power[b]
-        return self.trump[c] and not self.trump[b]
+    beats = _beats()
 
     def shown_order(self, hand) -> list:
         """A hand as players sort it: trumps first, then suit by suit, each high to low."""
-        return sorted(hand, key=lambda c: (not self.trump[c], "SHDC".index(self.suit[c]), -self.power[c]))
+        return sorted(hand, key=self.shown.__getitem__)
 
 
 def build(deck, trump, promoted) -> Ranking:

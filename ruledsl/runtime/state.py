@@ -10,6 +10,7 @@ decision's generated `apply`, which goes on through the automatic steps to the n
 """
 from __future__ import annotations
 
+from ..errors import RuleError
 from . import failures, hand
 from .actions import find, illegal, why_not
 from .observe import describe, observation
@@ -76,14 +77,29 @@ class State:
         play-outs). Anything else leaves the state undefined."""
         self._legal = None
         try:
-            label = self.prog.apply[self.pc](self, action)
-            self.steps += 1
-            if label is not None:
-                blocks = self.prog.blocks
-                while label is not None:
-                    label = blocks[label](self)
+            self.prog.apply[self.pc](self, action)     # it goes on to the next decision itself
         except Exception as exc:
             raise failures.located(self, exc) from None
+
+    def play_out(self, rng, max_steps: int = 1_000_000) -> State:
+        """Play uniformly random legal actions (`rng.choice`) until the match ends, or
+        `max_steps` actions have been taken: a search's random play-out, with nothing else
+        between two actions. Returns the state itself."""
+        prog, choice = self.prog, rng.choice
+        legal_of, apply_of = prog.legal, prog.apply
+        self._legal = None
+        try:
+            for _ in range(max_steps):
+                if self.player < 0:
+                    break
+                legal = legal_of[self.pc](self)
+                if not legal:
+                    raise RuleError(prog.decisions[self.pc].span,
+                                    f"a player must move but has no legal action (step {self.steps})")
+                apply_of[self.pc](self, choice(legal))
+        except Exception as exc:
+            raise failures.located(self, exc) from None
+        return self
 
     def action_to_string(self, action) -> str:
         """An action's canonical text: `play QS`, `play 7C take 3D 4H`, `trump H`, `pass`."""
@@ -157,7 +173,7 @@ class State:
 
 
 # Fields a clone shares with its original: immutable values, or lists never changed in place.
-_COPIED = {"zones": "[z[:] for z in self.zones]", "cv": "self.cv[:]", "out": "self.out[:]",
+_COPIED = {"zones": "_list(_map(_copy, self.zones))", "cv": "self.cv[:]", "out": "self.out[:]",
            "vars": "self.vars[:]", "events": "None if self.events is None else self.events[:]"}
 _SHARED = tuple(name for name in State.__slots__ if name not in _COPIED)
 
@@ -168,7 +184,8 @@ def _make_clone():
     lines += [f" st.{name} = self.{name}" for name in _SHARED]
     lines += [f" st.{name} = {copy}" for name, copy in _COPIED.items()]
     lines += [" return st"]
-    namespace = {"__builtins__": {}, "_new": object.__new__, "_State": State}
+    namespace = {"__builtins__": {}, "_new": object.__new__, "_State": State, "_list": list, "_map": map,
+                 "_copy": list.copy}
     exec("\n".join(lines), namespace)
     return namespace["clone"]
 

@@ -179,7 +179,7 @@ def _sequence(each: Expr) -> Expr:
 def _apply(c, d, choices, values, types, until, head) -> None:
     """`_a{id}(st, action)`: the seat answers; its choice's statements run, then its steps."""
     w = c.w
-    w.function(f"_a{d.id}", "st, a")
+    c.apply_function(d)
     index, value = w.temp(), w.temp()
     w.line(f"{index}, {value} = a")
     rest = f"() if {index} in {w.const(frozenset(until))} else st.asks[-1][1:]" if until else "st.asks[-1][1:]"

@@ -105,7 +105,7 @@ def _turn(c, d, spec: Spec, empty) -> None:
 
 def _apply(c, d, step: Captures, spec: Spec, pile, empty) -> None:
     w = c.w
-    w.function(f"_a{d.id}", "st, a")
+    c.apply_function(d)
     w.line("card, taken = a")
     w.line("seat = st.turn")
     w.line(f"st.zones[{spec.hand} + seat].remove(card)")

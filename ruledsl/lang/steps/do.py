@@ -42,8 +42,7 @@ class Move(Step):
 
 def compile_move(step: Move, c) -> None:
     cards = c.frag(step.cards, CARDS, "`move.cards`")
-    dest = c.zone_index(step.to)
-    c.w.line(f"_move_cards(st, {c.card_list(cards, step.cards)}, {dest})")
+    c.w.line(c.move_source(cards, step.cards, c.zone_index(step.to)))
 
 
 def describe_move(prose, step: Move) -> list[Item]:

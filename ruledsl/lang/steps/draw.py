@@ -56,16 +56,18 @@ def refill(st, sources, base, first, upto, rounds) -> None:
     order; when the stock cannot refill every hand, nobody draws (or, with `rounds`, whole
     rounds are drawn while a whole round is possible)."""
     zones = st.zones
-    stock = sum(len(zones[z]) for z in sources)
+    piles = [zones[z] for z in sources]
+    stock = sum(map(len, piles))
     if not stock:
         return
-    order = play_order(st, first)
-    need = [max(0, upto - len(zones[base + s])) for s in order]
+    hands = [zones[base + s] for s in play_order(st, first)]
+    need = [max(0, upto - len(hand)) for hand in hands]
     if not rounds and stock < sum(need):
         if stock and not st.stock_dead:      # said once, and not of an empty stock
             _say(st, f"the stock ({stock}) cannot refill every hand: nobody draws from it again this hand")
         st.stock_dead = True
         return
+    pile = 0                                 # the source drawn from now: the next when it is empty
     while any(need):
         takers = [i for i, k in enumerate(need) if k]
         if rounds and stock < len(takers):
@@ -75,10 +77,11 @@ def refill(st, sources, base, first, upto, rounds) -> None:
             st.stock_dead = True
             return
         for i in takers:
-            source = next(z for z in sources if zones[z])
-            zones[base + order[i]].append(zones[source].pop())
+            while not piles[pile]:
+                pile += 1
+            hands[i].append(piles[pile].pop())
             need[i] -= 1
-            stock -= 1
+        stock -= len(takers)
 
 
 def _say(st, text: str) -> None:

@@ -24,6 +24,7 @@ from ...explain.words import VISIBLE, cap, code, literal_int, number_word, plura
 from ...expr.codegen import Frag
 from ...runtime.cards import SUITS, Card
 from ...runtime.helpers import plays_beat
+from ...runtime.ranking import beats_source
 from ..declare import Expr, Expression, Key, Name, Sizes, Step, StepKind, Steps, Word, ZoneName
 from ..types import A_SEAT, CONDITION, SEAT, WHOLE
 from .typed import either, held_problems, number, suit_symbol, typed_play
@@ -138,17 +139,16 @@ def _legality(c, d, spec: Spec, explain: bool) -> None:
     if spec.follow == "any":
         w.line(f"return {every}")
         return
-    w.line(f"r = {c.ranking_source()}")
-    w.line("suit = r.suit")
-    w.line("led = suit[trick[0][1][0]]")
-    allowed = "suit[c] == led" + (" or r.trump[c]" if spec.follow == "suit_or_trump" else "")
+    suit, _, trump = c.ranking_tables()
+    w.line(f"led = {suit}[trick[0][1][0]]")
+    allowed = f"{suit}[c] == led" + (f" or {trump}[c]" if spec.follow == "suit_or_trump" else "")
     if explain:
-        w.line("held = _any(suit[c] == led for c in hand)")
+        w.line(f"held = _any({suit}[c] == led for c in hand)")
         reason = w.const(follow_reason)
-        w.line(f"return [({play}, None if not held or {allowed} else {reason}(st, r, trick, c, "
+        w.line(f"return [({play}, None if not held or {allowed} else {reason}(st, {c.ranking_source()}, trick, c, "
                f"{w.const(spec.follow)})) for c in hand]")
         return
-    w.line(f"same = [{play} for c in hand if suit[c] == led]")
+    w.line(f"same = [{play} for c in hand if {suit}[c] == led]")
     with w.indented("if not same:"):
         w.line(f"return {every}")
     w.line("return same" if spec.follow == "suit" else f"return [{play} for c in hand if {allowed}]")
@@ -157,7 +157,7 @@ def _legality(c, d, spec: Spec, explain: bool) -> None:
 def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head) -> None:
     """`_a{id}(st, play)`: the cards go to the trick; the next seat plays, or the trick is won."""
     w = c.w
-    w.function(f"_a{d.id}", "st, a")
+    c.apply_function(d)
     w.line("seat = st.turn")
     if spec.single:
         w.line(f"st.zones[{spec.hand} + seat].remove(a)")
@@ -169,7 +169,11 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
         w.line("cards = a")
     w.line("trick = st.trick")
     with w.indented("if trick:"):
-        w.line(f"beat = {w.const(plays_beat)}({c.ranking_source()}, cards, trick[st.best][1])")
+        if spec.single:
+            w.line("best = trick[st.best][1][0]")
+            w.line(f"beat = {beats_source(*c.ranking_tables(), 'a', 'best')}")
+        else:
+            w.line(f"beat = {w.const(plays_beat)}({c.ranking_source()}, cards, trick[st.best][1])")
         with w.indented("if beat:"):
             w.line("st.best = _len(trick)")
     with w.indented("else:"):
@@ -211,10 +215,12 @@ def leads_of(r, hand, sizes) -> list:
     bigger = [k for k in sizes if 1 < k <= len(hand)]
     if bigger:
         by_suit: dict = {}
-        for card in r.shown_order(hand):
+        for card in hand:
             by_suit.setdefault(r.suit[card], []).append(card)
+        groups = [r.shown_order(g) for g in by_suit.values() if len(g) >= min(bigger)]
+        groups.sort(key=lambda g: (not r.trump[g[0]], SUITS.index(r.suit[g[0]])))
         for k in bigger:
-            for group in by_suit.values():
+            for group in groups:
                 if len(group) >= k:
                     out += combinations(group, k)
     return out
