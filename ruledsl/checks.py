@@ -13,13 +13,17 @@ counter or step concerned:
 
 What is read comes from the expressions the compiler saw (Builder.sources), so every place an
 expression can appear counts, nested steps included.
+
+One finding is an error, not a warning, and `load_game` raises it (`misspelt_options`): a
+variant's option that its base does not have, that nothing reads, and whose name is close to one
+of the base's — `options: {targte: 21}` meant `target`, and would change nothing.
 """
 from __future__ import annotations
 
-from .errors import Collector, RuleError
+from .errors import Collector, RuleError, closest
 from .expr import parse_binding, parse_expression, parse_statements
 from .expr.ast import Literal, names_read_written
-from .loader import read_steps
+from .loader import load, read_steps
 from .schema import VALUES
 from .yamlnodes import Map, Scalar
 
@@ -49,6 +53,28 @@ def warnings(game) -> list[RuleError]:
     for what in ("setup", "hand", "after_hand"):
         out += unreachable(getattr(ruleset, what))
     return sorted(out, key=RuleError.sort_key)
+
+
+def misspelt_options(game) -> list[RuleError]:
+    """Errors for a variant's options that are typos of its base's (see the module's text)."""
+    ruleset = game.ruleset
+    own = [spec for spec in ruleset.options.values() if spec.span.path == ruleset.path]
+    if ruleset.base is None or not own:
+        return []
+    reads, _ = uses(game.program(game.min_players).sources)
+    unread = [spec for spec in own if f"option.{spec.name}" not in reads]
+    if not unread:
+        return []
+    base = load(ruleset.base).options
+    out = []
+    for spec in unread:
+        close = closest(spec.name, base)
+        if spec.name not in base and close is not None:
+            where = base[close].span
+            out.append(RuleError(spec.span, f"the base has no option '{spec.name}', and nothing reads it",
+                                 f"did you mean '{close}'? (the base's, at {where.path}:{where.line}); "
+                                 f"a new option is read as option.{spec.name}"))
+    return out
 
 
 def _warning(span, message, hint=None) -> RuleError:

@@ -64,18 +64,17 @@ TEAMS = ("partners", "none")
 DIRECTIONS = ("clockwise", "anticlockwise")
 OWNERS = {"player": "player", "team": "team", "none": "shared", "shared": "shared"}
 VISIBILITY = ("owner", "all", "nobody")
-MAX_FILE = 1 << 20
 
 
-def load(path: str | Path) -> Ruleset:
-    """Read and check a rule file; raise RuleErrors listing every problem found."""
+def load(path: str | Path, roots=()) -> Ruleset:
+    """Read and check a rule file; raise RuleErrors listing every problem found. A base it
+    extends may lie in `roots` too (variants.resolve)."""
     tops: list = []         # the file's own root, before any merge: its `extends` names the base
 
-    def read(p):
-        got = _read(p)
-        tops.append(got[0])
-        return got
-    root, source = variants.resolve(Path(path), read)
+    def parse(source):
+        tops.append(_parse(source))
+        return tops[-1]
+    root, source = variants.resolve(Path(path), parse, roots)
     errors = Collector()
     ruleset = _Reader(root, source, errors).ruleset()
     errors.check()
@@ -85,25 +84,13 @@ def load(path: str | Path) -> Ruleset:
     return ruleset
 
 
-def _read(path: Path) -> tuple[Map, Source]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RuleErrors([RuleError(Span(Source(str(path), ""), 1, 1), "no such rule file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.reason if isinstance(exc, UnicodeDecodeError) else (exc.strerror or str(exc))
-        raise RuleErrors([RuleError(Span(Source(str(path), ""), 1, 1), f"cannot read the file: {reason}",
-                                    "a rule file is UTF-8 text" if isinstance(exc, UnicodeDecodeError)
-                                    else None)]) from None
-    source = Source(str(path), text)
-    if len(text) > MAX_FILE:
-        raise RuleErrors([RuleError(Span(source, 1, 1), "rule file is larger than 1 MiB")])
+def _parse(source: Source) -> Map:
     root = read_yaml(source)
     if not isinstance(root, Map):
         span = root.span if root is not None else Span(source, 1, 1)
         raise RuleErrors([RuleError(span, "a rule file is a mapping of keys such as 'name', "
                                           "'deck' and 'hand'", "start with a line like 'name: My game'")])
-    return root, source
+    return root
 
 
 class _Reader:

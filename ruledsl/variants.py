@@ -8,17 +8,24 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
+from . import files
 from .errors import RuleError, RuleErrors
+from .source import Source, Span
 from .yamlnodes import Map, Scalar
 
 MAX_CHAIN = 16
 
 
-def resolve(path: Path, read: Callable[[Path], tuple[Map, object]]):
-    """Read `path` and everything it extends; return the merged root and the top file's source."""
-    root, source = read(path)
+def resolve(path: Path, parse: Callable[[Source], Map], roots: Iterable[Path] = ()):
+    """Read `path` and everything it extends; return the merged root and the top file's source.
+
+    A base must lie in the directory ruledsl runs in, in the directory of `path`, or in one of
+    `roots` (a directory given on the command line), symlinks resolved (files.py)."""
+    source = _read_top(path)
+    root = parse(source)
+    trees = [Path.cwd().resolve(), path.parent.resolve(), *(Path(r).resolve() for r in roots)]
     seen = [path.resolve()]
     chain = [path.name]
     while True:
@@ -31,7 +38,7 @@ def resolve(path: Path, read: Callable[[Path], tuple[Map, object]]):
         # Read the base by the path as written (kept relative, so errors name it as the author
         # does); compare resolved paths to find a cycle.
         shown = Path(os.path.normpath(Path(ext.span.path).parent / ext.text))
-        base_path = shown.resolve()
+        base_path = _confined(ext, shown, trees)
         chain.append(shown.name)
         if base_path in seen:
             raise RuleErrors([RuleError(ext.span, f"'{ext.text}' is already in this chain of extends: a cycle",
@@ -39,12 +46,48 @@ def resolve(path: Path, read: Callable[[Path], tuple[Map, object]]):
         if len(seen) >= MAX_CHAIN:
             raise RuleErrors([RuleError(ext.span, "too many files in this chain of extends")])
         seen.append(base_path)
-        if not base_path.exists():
-            raise RuleErrors([RuleError(ext.span, f"no such rule file: {ext.text}",
-                                        "the path is relative to the file that says extends")])
-        base, _ = read(shown)
+        base = parse(_read_base(ext, shown))
         root = merge(base, _without(root, "extends"))
     return root, source
+
+
+def _read_top(path: Path) -> Source:
+    """The file named on the command line (or to the API): any regular rule file."""
+    try:
+        return Source(str(path), files.read_text(path))
+    except FileNotFoundError:
+        raise _refused(Span(Source(str(path), ""), 1, 1), "no such rule file") from None
+    except files.Refused as exc:
+        raise _refused(Span(Source(str(path), ""), 1, 1), f"cannot read this file: it {exc}", exc.hint) from None
+
+
+def _confined(ext: Scalar, path: Path, trees) -> Path:
+    try:
+        return files.confined(path, trees)
+    except files.Refused as exc:
+        raise _refused(ext.span, f"'{files.shown(ext.text)}' {exc}", exc.hint) from None
+
+
+def _read_base(ext: Scalar, path: Path) -> Source:
+    """A base's text, refused at the `extends:` that names it unless it is a rule file inside
+    the tree: nothing of another file is ever shown."""
+    name = files.shown(ext.text)
+    try:
+        text = files.read_text(path)
+    except FileNotFoundError:
+        raise _refused(ext.span, f"no such rule file: {name}",
+                       "the path is relative to the file that says extends") from None
+    except files.Refused as exc:
+        raise _refused(ext.span, f"'{name}' {exc}", exc.hint) from None
+    if not files.looks_like_rule_file(text):
+        raise _refused(ext.span, f"'{name}' is not a rule file",
+                       "a rule file has a top-level 'deck:', 'hand:' or 'extends:' line; "
+                       "nothing of this file is shown")
+    return Source(str(path), text)
+
+
+def _refused(span: Span, message: str, hint: str | None = None) -> RuleErrors:
+    return RuleErrors([RuleError(span, message, hint)])
 
 
 def _without(m: Map, key: str) -> Map:

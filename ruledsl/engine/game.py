@@ -82,11 +82,16 @@ class Game:
         return st
 
 
-def load_game(path: str | Path) -> Game:
-    """Load, check and compile a rule file; raise RuleErrors listing every problem."""
-    game = Game(load(path))
+def load_game(path: str | Path, roots=()) -> Game:
+    """Load, check and compile a rule file; raise RuleErrors listing every problem. The bases
+    it extends lie in the working directory, the file's own or one of `roots` (files.py)."""
+    from ..checks import misspelt_options
+    game = Game(load(path, roots))
     game.program(game.min_players)
     _probe(game)
+    typos = misspelt_options(game)
+    if typos:
+        raise RuleErrors(typos)
     return game
 
 
