@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -37,8 +38,8 @@ def test_validate_bad_file_exits_1_with_located_error(tmp_path):
 
 def test_validate_json_format(tmp_path):
     result = invoke("validate", CIAPANO, "--smoke", "1", "--format", "json")
-    data = json.loads(result.output)
-    assert data[0]["ok"] is True and data[0]["errors"] == []
+    data = json.loads(result.output)        # one file: one line, one object
+    assert data["ok"] is True and data["errors"] == []
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -181,3 +182,83 @@ def test_a_human_who_is_out_sees_only_hand_summaries():
     assert " plays " in before
     assert " plays " not in after and "trick " not in after
     assert "=== Hand 3" in after and "--- end of hand 3 ---" in after and "Match over" in after
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "nosuch.yaml"], ["run", "--watch", "nosuch.yaml"], ["simulate", "nosuch.yaml"],
+    ["explain", "nosuch.yaml"], ["validate", "nosuch.yaml"], ["validate", CIAPANO, "nosuchdir"],
+    ["test", "nosuchdir"], ["replay", "nosuch.jsonl"],
+])
+def test_a_missing_path_is_a_usage_error_in_every_command(args):
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    missing = next(a for a in args if a.startswith("nosuch"))
+    assert f"'{missing}' does not exist." in result.output
+    assert "Errno" not in result.output and "Traceback" not in result.output
+
+
+def test_a_log_in_a_missing_directory_is_a_usage_error(tmp_path):
+    result = invoke("run", CIAPANO, "--watch", "--log", str(tmp_path / "no" / "game.jsonl"))
+    assert result.exit_code == 2
+    assert f"the directory of '{tmp_path / 'no' / 'game.jsonl'}' does not exist" in result.output
+
+
+def complete(words: str, shell="bash") -> list[str]:
+    """What click's shell completion answers for the command line `words` (the cursor at its
+    end), as the script from `_RULEDSL_COMPLETE=bash_source ruledsl` asks for it."""
+    parts = words.split(" ")
+    env = {"_RULEDSL_COMPLETE": f"{shell}_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)}
+    result = CliRunner().invoke(main, [], prog_name="ruledsl", env=env)
+    assert result.exit_code == 0, result.output
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if line]
+
+
+def test_shell_completion_offers_the_options_of_the_rule_file_given():
+    assert complete(f"ruledsl run {CIAPANO} --set ") == ["target=", "survivors=", "lowest_wins="]
+    assert complete(f"ruledsl simulate {CIAPANO} -n 5 --set lo") == ["lowest_wins="]
+    assert complete(f"ruledsl run {ROOT / 'games' / 'coteccio.yaml'} --set stake") == ["stakes=", "stake="]
+
+
+def test_shell_completion_offers_an_options_values():
+    assert complete(f"ruledsl run {CIAPANO} --set lowest_wins=") == ["lowest_wins=true", "lowest_wins=false"]
+    assert complete(f"ruledsl run {CIAPANO} --set target=") == ["target=31"]      # its default
+
+
+def test_shell_completion_without_a_readable_rule_file_offers_nothing(tmp_path):
+    (tmp_path / "bad.yaml").write_text("name: [\n")
+    assert complete("ruledsl run --set ") == []
+    assert complete(f"ruledsl run {tmp_path / 'bad.yaml'} --set ") == []
+    assert complete("ruledsl v") == ["validate"]
+
+
+def test_every_option_of_every_command_has_help():
+    for name, command in main.commands.items():
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"ruledsl {name} {param.opts[0]} has no help text"
+
+
+def test_the_list_of_commands_is_not_cut_and_ends_with_the_docs():
+    result = CliRunner().invoke(main, ["--help"], terminal_width=80)
+    assert result.exit_code == 0
+    commands = result.output.split("Commands:")[1]
+    listing = " ".join(commands.split())             # as read, whatever the wrapping
+    assert "..." not in listing
+    for command in main.commands.values():
+        first = " ".join(command.help.split("\n\n")[0].split())
+        assert first in listing
+    assert all(len(line) <= 80 for line in result.output.splitlines())
+    docs = result.output.split("The documentation")[1]
+    named = [line.split()[0] for line in docs.splitlines()[2:] if line.strip()]
+    assert named and all((ROOT / "docs" / name).is_file() for name in named)
+    assert named[-1] == "api.md" and result.output.rstrip().endswith("the Python API")
+
+
+def test_python_dash_m_ruledsl_is_the_command():
+    import subprocess
+    result = subprocess.run([sys.executable, "-m", "ruledsl", "validate", "--smoke", "0", CIAPANO],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith("1 of 1 rule files valid\n")
+    usage = subprocess.run([sys.executable, "-m", "ruledsl", "--help"], capture_output=True, text=True)
+    assert usage.stdout.startswith("Usage: ruledsl ")

@@ -94,6 +94,8 @@ def test_the_file_on_the_command_line_may_be_anywhere_and_its_directory_is_a_tre
     assert ruledsl.load_game(beside).name == "V"
     assert "is outside the rule files' tree" in load_error(above)
     assert ruledsl.load_game(above, roots=[tmp_path]).name == "V"
+    result = CliRunner().invoke(main, ["validate", "--smoke", "0", str(tmp_path)])
+    assert result.exit_code == 0, result.output
 
 
 @pytest.mark.parametrize("base", ["/etc/passwd", "/proc/self/environ"])

@@ -13,13 +13,13 @@ from ruledsl.engine import captures, deal, decisions, tricks, trumps
 from ruledsl.engine.cards import PACKS
 from ruledsl.schema import check, instance, schema
 from ruledsl.source import Source
-from ruledsl.validate import _is_scenario
+from ruledsl.files import is_scenario
 from ruledsl.yamlnodes import read_yaml
 
 ROOT = Path(__file__).parents[1]
 SCHEMA = schema()
 DEFS = SCHEMA["$defs"]
-SHIPPED = sorted(p for d in ("games", "examples") for p in (ROOT / d).rglob("*.y*ml") if not _is_scenario(p))
+SHIPPED = sorted(p for d in ("games", "examples") for p in (ROOT / d).rglob("*.y*ml") if not is_scenario(p.read_text(encoding="utf-8")))
 
 
 def data_of(text: str, name: str = "x.yaml"):

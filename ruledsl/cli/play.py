@@ -8,17 +8,17 @@ import click
 
 from ..engine.scope import SEAT_NAMES
 from ..errors import RuleErrors
-from .common import PLAY_ERRORS, fail_play, fail_rules, load, new_state, read_sets
+from .common import PLAY_ERRORS, ExistingPath, fail_play, fail_rules, load, new_state, read_sets, set_option
 
 
 @click.command()
-@click.argument("ruleset", type=click.Path(dir_okay=False))
+@click.argument("ruleset", type=ExistingPath())
 @click.option("--players", "-p", type=int, help="Number of players (default: the game's).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = A).")
 @click.option("--watch", is_flag=True, help="Computer players take every seat.")
 @click.option("--seed", type=int, help="Seed for shuffles and bots (default: random).")
-@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Change an option.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write a game log (JSON Lines).")
+@set_option
+@click.option("--log", "log_path", type=ExistingPath(output=True), help="Write a game log (JSON Lines).")
 def run(ruleset, players, seat, watch, seed, sets, log_path):
     """Play RULESET at a terminal table against computer players."""
     from ..bots import random_bot
@@ -55,7 +55,7 @@ def _first_dealer(state) -> int:
 
 
 @click.command()
-@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log", type=ExistingPath())
 def replay(log):
     """Replay a game log written by `run --log`, checking every deal and action."""
     from ..gamelog import ReplayError, replay as do_replay
