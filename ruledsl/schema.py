@@ -12,22 +12,36 @@ A file that says `extends:` is a variant: it only overrides what differs, so the
 drops required keys in mappings and lets `~` (null) remove an inherited entry; lists (step
 lists, orders) replace whole, so what is inside them is checked in full.
 
-Also here, for tests and tools: `instance(node)` turns a rule file's YAML nodes into the JSON
-data an editor sees (YAML 1.2 core schema), and `check(schema, data)` is a small validator for
-exactly the subset of JSON Schema that `schema()` emits (it refuses any other keyword).
+Keys are what a YAML parser makes of them, not only strings: in `points: {3: 1/3, A: 1}` the key
+3 is a number to PyYAML and to yaml-language-server (check-jsonschema turns keys into strings
+first), so the names of ranks and cards allow both. Each step form has a `title` (`deal step`, …),
+which editors show when they offer the forms. tests/test_schema.py checks the schema with
+jsonschema, check-jsonschema and yaml-language-server on every shipped rule file.
 """
 from __future__ import annotations
 
-import re
-from fractions import Fraction
-
 from . import loader
 from .engine import captures, deal, decisions, tricks, trumps
-from .engine.cards import PACKS
-from .yamlnodes import Map, Seq
+from .engine.cards import PACKS, SUITS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 IDENTIFIER = "^[a-z_][a-z0-9_]*$"       # zone, option and counter names (loader._Reader.identifier)
+NAME = {"type": "string", "pattern": IDENTIFIER,      # patternErrorMessage: yaml-language-server's
+        "patternErrorMessage": "a name: lower case letters, digits and _, starting with a letter"}
+
+
+def _ranks(suit: bool) -> dict:
+    """A rank of any pack (`T` is 10), or with `suit` also a card (rank + suit letter), in either
+    case as the loader reads them. A YAML parser reads the ranks that are numbers (3, 10) as
+    numbers, so those are allowed too, within the numbered ranks."""
+    ranks = sorted({r for pack in PACKS.values() for r in pack} | {"T"}, key=lambda r: (-len(r), r))
+    words = "|".join("".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in r) for r in ranks)
+    suits = f"[{''.join(SUITS)}{''.join(SUITS).lower()}]?" if suit else ""
+    numbers = [int(r) for r in ranks if r.isdigit()]
+    return {"type": ["string", "integer"], "pattern": f"^(?:{words}){suits}$",
+            "minimum": min(numbers), "maximum": max(numbers),
+            "patternErrorMessage": "a rank (A, K, 10, 2, …)" + (" or a card (QS, 10H)" if suit else "")}
+
 
 # What each key holds, by (section, key); anything else is an expression. Sections are the
 # top level ("file"), a step kind's settings (its kind), "step" (when/say/then/else) and the
@@ -139,8 +153,8 @@ def schema() -> dict:
         "text": {"type": ["string", "number", "boolean"]},
         "number": {"type": ["number", "string"], "description": "a number; 1/3 is an exact fraction"},
         "seats": {"type": "integer", "minimum": 1, "maximum": 12},
-        "rank": {"type": ["string", "integer"]},
-        "ranks": {"type": "array", "items": {"$ref": "#/$defs/rank"}},
+        "rank": _ranks(suit=False),
+        "ranks": {"type": "array", "items": {"$ref": "#/$defs/rank"}, "uniqueItems": True},
         "option_value": {"type": ["number", "boolean", "string"]},
         "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
     }
@@ -200,20 +214,21 @@ def _sections(defs: dict, patch: bool) -> None:
             "limits", "orders", "points", "values", "zone", "option", "counter")
     renames = set(maps) if patch else None
 
-    def named(item: dict, names=IDENTIFIER) -> dict:
-        """A mapping of names to `item` (zones, options, counters, …)."""
+    def named(item: dict, names: dict | None = NAME) -> dict:
+        """A mapping of names to `item` (zones, options, counters, …); `names` (a schema for the
+        keys) None when any key will do (labels, order names)."""
         value = _patched(item, renames) if patch else item
-        return {"type": "object", "propertyNames": {"pattern": names} if names else {"type": "string"},
-                "additionalProperties": _or_null(value) if patch else value}
+        out = {"type": "object", "additionalProperties": _or_null(value) if patch else value}
+        return out | ({"propertyNames": names} if names else {})
 
-    top = _object("file", loader.TOP_KEYS, ("name", "deck", "hand"), patch, renames)
+    top = _object("file", loader.TOP_KEYS, ("name", "players", "deck", "hand"), patch, renames)
     defs["variant" if patch else "game"] = top
     defs["players" + sfx] = {"anyOf": [{"$ref": "#/$defs/seats"},
                                        _object("players", loader.PLAYERS_KEYS, ("min", "max"), patch, renames)]}
     defs["deck" + sfx] = _object("deck", loader.DECK_KEYS, ("order",), patch, renames)
     defs["orders" + sfx] = named({"$ref": "#/$defs/ranks"}, names=None)
-    defs["points" + sfx] = named({"$ref": "#/$defs/number"}, names=None)
-    defs["values" + sfx] = named({"type": "integer"}, names=None)
+    defs["points" + sfx] = named({"$ref": "#/$defs/number"}, names=_ranks(suit=True))
+    defs["values" + sfx] = named({"type": "integer"}, names=_ranks(suit=True))
     defs["zones" + sfx] = named({"$ref": "#/$defs/zone"})
     defs["zone" + sfx] = _object("zone", loader.ZONE_KEYS, (), patch, renames)
     defs["options" + sfx] = named({"$ref": "#/$defs/option"})
@@ -234,7 +249,8 @@ def _sections(defs: dict, patch: bool) -> None:
 
 def _step(defs: dict) -> dict:
     """A step: one kind key (with its settings), `when`, `say`; `if` adds then/else."""
-    forms: list = [{"enum": [k for k, t in loader.STEP_KINDS.items() if t.get("flag")]}]
+    flags = [k for k, t in loader.STEP_KINDS.items() if t.get("flag")]
+    forms: list = [{"title": f"{' or '.join(flags)} (a step of one word)", "enum": flags}]
     extra = {k: _value("step", k) for k in loader.STEP_EXTRA}
     for kind, table in loader.STEP_KINDS.items():
         if "keys" in table:
@@ -247,130 +263,8 @@ def _step(defs: dict) -> dict:
         own = ("when", "say") + (("then", "else") if kind == "if" else ())
         props = {kind: {"$ref": f"#/$defs/{kind}_step"}, **{k: extra[k] for k in own}}
         required = [kind] + (["then"] if kind == "if" else [])
-        forms.append({"type": "object", "properties": props, "required": required,
+        forms.append({"title": f"{kind} step", "type": "object", "properties": props, "required": required,
                       "additionalProperties": False})
-    forms.append({"type": "object", "properties": {"say": extra["say"], "when": extra["when"]},
+    forms.append({"title": "say step", "type": "object", "properties": {"say": extra["say"], "when": extra["when"]},
                   "required": ["say"], "additionalProperties": False})
     return {"anyOf": forms}
-
-
-# -- a rule file as JSON data, and a validator for the schema's subset -----------------------------
-
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
-_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_INT = re.compile(r"^[-+]?[0-9]+$")
-_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
-
-
-def instance(node):
-    """YAML nodes (yamlnodes.read_yaml) as the JSON data an editor validates (YAML 1.2 core)."""
-    if isinstance(node, Map):
-        return {k.text: instance(v) for k, v in node.entries}
-    if isinstance(node, Seq):
-        return [instance(v) for v in node.items]
-    if node is None:
-        return None
-    text = node.text
-    if node.style:
-        return text
-    if _NULL.match(text):
-        return None
-    if text in _BOOL:
-        return _BOOL[text]
-    if _INT.match(text):
-        return int(text)
-    if re.match(r"^0o[0-7]+$", text):
-        return int(text[2:], 8)
-    if re.match(r"^0x[0-9a-fA-F]+$", text):
-        return int(text[2:], 16)
-    if _FLOAT.match(text):
-        return float(text)
-    return text
-
-
-KNOWN = {"$schema", "$id", "$ref", "$defs", "title", "description", "type", "enum", "properties",
-         "additionalProperties", "required", "propertyNames", "pattern", "items", "minimum",
-         "maximum", "minProperties", "anyOf", "if", "then", "else"}
-_TYPES = {"object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
-          "string": lambda v: isinstance(v, str), "null": lambda v: v is None,
-          "boolean": lambda v: isinstance(v, bool),
-          "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-          "number": lambda v: isinstance(v, (int, float, Fraction)) and not isinstance(v, bool)}
-
-
-def check(data, root: dict | None = None) -> list[tuple[str, str]]:
-    """Every place where `data` breaks the schema, as (JSON pointer, message); [] when valid."""
-    root = root if root is not None else schema()
-    out: list = []
-    _check(data, root, root, "", out)
-    return out
-
-
-def _check(data, s: dict, root: dict, at: str, out: list) -> None:
-    unknown = set(s) - KNOWN
-    if unknown:
-        raise ValueError(f"the validator does not know {sorted(unknown)} (at {at or '/'})")
-    if "$ref" in s:
-        name = s["$ref"].removeprefix("#/$defs/")
-        _check(data, root["$defs"][name], root, at, out)
-    if "type" in s:
-        types = [s["type"]] if isinstance(s["type"], str) else s["type"]
-        if not any(_TYPES[t](data) for t in types):
-            out.append((at, f"expected {' or '.join(types)}, found {_kind(data)}"))
-            return
-    if "enum" in s and data not in s["enum"]:
-        out.append((at, f"{data!r} is not one of {s['enum']}"))
-    if "pattern" in s and isinstance(data, str) and not re.search(s["pattern"], data):
-        out.append((at, f"{data!r} does not match {s['pattern']}"))
-    if isinstance(data, (int, float)) and not isinstance(data, bool):
-        if "minimum" in s and data < s["minimum"] or "maximum" in s and data > s["maximum"]:
-            out.append((at, f"{data} is outside {s.get('minimum')}..{s.get('maximum')}"))
-    if isinstance(data, dict):
-        _object_check(data, s, root, at, out)
-    if isinstance(data, list) and "items" in s:
-        for i, item in enumerate(data):
-            _check(item, s["items"], root, f"{at}/{i}", out)
-    if "anyOf" in s:
-        tries = []
-        for option in s["anyOf"]:
-            found: list = []
-            _check(data, option, root, at, found)
-            if not found:
-                break
-            tries.append(found)
-        else:
-            # Report the alternative that came closest (the fewest, deepest problems).
-            best = min(tries, key=lambda f: (-max(len(p) for p, _ in f), len(f)))
-            out += best
-    if "if" in s:
-        found = []
-        _check(data, s["if"], root, at, found)
-        branch = s.get("else") if found else s.get("then")
-        if branch is not None:
-            _check(data, branch, root, at, out)
-
-
-def _object_check(data: dict, s: dict, root: dict, at: str, out: list) -> None:
-    for key in s.get("required", ()):
-        if key not in data:
-            out.append((at, f"missing required key '{key}'"))
-    if "minProperties" in s and len(data) < s["minProperties"]:
-        out.append((at, f"needs at least {s['minProperties']} entries"))
-    props = s.get("properties", {})
-    for key, value in data.items():
-        where = f"{at}/{key}"
-        if "propertyNames" in s:
-            _check(key, s["propertyNames"], root, where, out)
-        if key in props:
-            _check(value, props[key], root, where, out)
-        elif s.get("additionalProperties") is False:
-            out.append((where, f"unknown key '{key}'"))
-        elif isinstance(s.get("additionalProperties"), dict):
-            _check(value, s["additionalProperties"], root, where, out)
-
-
-def _kind(data) -> str:
-    for name in ("null", "boolean", "integer", "number", "string", "array", "object"):
-        if _TYPES[name](data):
-            return name
-    return type(data).__name__
