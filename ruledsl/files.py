@@ -5,8 +5,8 @@ A rule file names other files (`extends:`; a game log names its rule file), and 
 from anyone: a pull request checked in CI, a file found on a forum. A file named that way is
 opened only when
 
-- it lies inside one of the trees allowed (`confined`), with symlinks resolved first, so that
-  neither `../../etc/passwd` nor a link in the tree leads out;
+- it lies inside one of the trees allowed (`trees`, `confined`), with symlinks resolved first,
+  so that neither `../../etc/passwd` nor a link in the tree leads out;
 - it is a regular file of at most MAX_BYTES (`read_text`): the check is made on the opened file,
   opened without blocking, so a FIFO, a device or a directory is refused before anything is read;
 - and its text looks like a rule file (`looks_like_rule_file`) before any of it is shown: an
@@ -56,14 +56,24 @@ def is_scenario(text: str) -> bool:
     return bool(_SCENARIO_KEY.search(text))
 
 
+def trees(named: Path, given: Iterable[Path] = ()) -> list[Path]:
+    """Where the files that `named` (a file named on the command line) names may lie: the
+    directory ruledsl runs in; the repository holding `named` (the nearest directory above it
+    with a .git), or else its own directory; and the directories `given` on the command line."""
+    here = named.parent.resolve()
+    project = next((d for d in (here, *here.parents) if (d / ".git").exists()), here)
+    return [Path.cwd().resolve(), project, *(Path(d).resolve() for d in given)]
+
+
 def confined(path: Path, roots: Iterable[Path]) -> Path:
     """`path` with every symlink resolved, if it lies inside one of `roots`; else Refused."""
     _no_nul(path)
     real = Path(os.path.realpath(path))
     if not any(real.is_relative_to(root) for root in roots):
         raise Refused("is outside the rule files' tree",
-                      "a file named by a rule file lies in the directory ruledsl runs in or in the "
-                      "directory of the file given to it (symlinks count where they point)")
+                      "a file named by a rule file lies in the directory ruledsl runs in, or in the "
+                      "repository (or else the directory) of the file given to it; symlinks count "
+                      "where they point")
     return real
 
 

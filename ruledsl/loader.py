@@ -68,7 +68,7 @@ VISIBILITY = ("owner", "all", "nobody")
 
 def load(path: str | Path, roots=()) -> Ruleset:
     """Read and check a rule file; raise RuleErrors listing every problem found. A base it
-    extends may lie in `roots` too (variants.resolve)."""
+    extends may lie in `roots` too (files.trees)."""
     tops: list = []         # the file's own root, before any merge: its `extends` names the base
 
     def parse(source):

@@ -21,11 +21,11 @@ MAX_CHAIN = 16
 def resolve(path: Path, parse: Callable[[Source], Map], roots: Iterable[Path] = ()):
     """Read `path` and everything it extends; return the merged root and the top file's source.
 
-    A base must lie in the directory ruledsl runs in, in the directory of `path`, or in one of
-    `roots` (a directory given on the command line), symlinks resolved (files.py)."""
+    A base must lie in the directory ruledsl runs in, in the repository (or else the directory)
+    of `path`, or in one of `roots` (directories given on the command line): files.trees."""
     source = _read_top(path)
     root = parse(source)
-    trees = [Path.cwd().resolve(), path.parent.resolve(), *(Path(r).resolve() for r in roots)]
+    trees = files.trees(path, roots)
     seen = [path.resolve()]
     chain = [path.name]
     while True:

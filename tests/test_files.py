@@ -84,7 +84,7 @@ def test_a_fifo_in_the_tree_is_refused_without_blocking(tree):
 
 def test_the_file_on_the_command_line_may_be_anywhere_and_its_directory_is_a_tree(tmp_path, monkeypatch):
     """Run from elsewhere: a variant beside its base still loads; a base above it does not,
-    unless that directory is given (as `validate DIR` gives it)."""
+    unless that directory is given (as `validate DIR` gives it) or is the file's repository."""
     (tmp_path / "games").mkdir()
     (tmp_path / "games" / "base.yaml").write_text(CIAPANO.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "examples").mkdir()
@@ -95,6 +95,16 @@ def test_the_file_on_the_command_line_may_be_anywhere_and_its_directory_is_a_tre
     assert "is outside the rule files' tree" in load_error(above)
     assert ruledsl.load_game(above, roots=[tmp_path]).name == "V"
     result = CliRunner().invoke(main, ["validate", "--smoke", "0", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (tmp_path / ".git").mkdir()                                   # now it is a repository
+    assert ruledsl.load_game(above).name == "V"
+
+
+def test_the_repository_is_the_tree_wherever_ruledsl_runs(monkeypatch):
+    """This repository's examples extend ../games: from any directory, as from the root."""
+    monkeypatch.chdir(ROOT / "tests")
+    assert ruledsl.load_game(ROOT / "examples" / "ciapano-21.yaml").name == "Ciapanò to 21"
+    result = CliRunner().invoke(main, ["test", "scenarios/variants"])
     assert result.exit_code == 0, result.output
 
 

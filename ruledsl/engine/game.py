@@ -84,7 +84,8 @@ class Game:
 
 def load_game(path: str | Path, roots=()) -> Game:
     """Load, check and compile a rule file; raise RuleErrors listing every problem. The bases
-    it extends lie in the working directory, the file's own or one of `roots` (files.py)."""
+    it extends lie in the working directory, the file's repository or one of `roots`
+    (files.trees)."""
     from ..checks import misspelt_options
     game = Game(load(path, roots))
     game.program(game.min_players)
