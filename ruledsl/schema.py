@@ -15,8 +15,8 @@ lists, orders) replace whole, so what is inside them is checked in full.
 Keys are what a YAML parser makes of them, not only strings: in `points: {3: 1/3, A: 1}` the key
 3 is a number to PyYAML and to yaml-language-server (check-jsonschema turns keys into strings
 first), so the names of ranks and cards allow both. Each step form has a `title` (`deal step`, …),
-which editors show when they offer the forms. tests/test_schema.py checks the schema with
-jsonschema, check-jsonschema and yaml-language-server on every shipped rule file.
+which editors show when they offer the forms. The tests check the schema with jsonschema and
+check-jsonschema (tests/test_schema.py) and in yaml-language-server (tests/test_editor.py).
 """
 from __future__ import annotations
 

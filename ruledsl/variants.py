@@ -46,7 +46,7 @@ def resolve(path: Path, parse: Callable[[Source], Map], roots: Iterable[Path] = 
         if len(seen) >= MAX_CHAIN:
             raise RuleErrors([RuleError(ext.span, "too many files in this chain of extends")])
         seen.append(base_path)
-        base = parse(_read_base(ext, shown))
+        base = parse(_read_base(ext, base_path, shown))
         root = merge(base, _without(root, "extends"))
     return root, source
 
@@ -68,9 +68,10 @@ def _confined(ext: Scalar, path: Path, trees) -> Path:
         raise _refused(ext.span, f"'{files.shown(ext.text)}' {exc}", exc.hint) from None
 
 
-def _read_base(ext: Scalar, path: Path) -> Source:
-    """A base's text, refused at the `extends:` that names it unless it is a rule file inside
-    the tree: nothing of another file is ever shown."""
+def _read_base(ext: Scalar, path: Path, shown: Path) -> Source:
+    """A base's text, refused at the `extends:` that names it unless it is a rule file: nothing
+    of another file is ever shown. `path` is where it was confined to (symlinks resolved: read
+    there, so a link changed since cannot lead out); `shown`, as the author names it."""
     name = files.shown(ext.text)
     try:
         text = files.read_text(path)
@@ -83,7 +84,7 @@ def _read_base(ext: Scalar, path: Path) -> Source:
         raise _refused(ext.span, f"'{name}' is not a rule file",
                        "a rule file has a top-level 'deck:', 'hand:' or 'extends:' line; "
                        "nothing of this file is shown")
-    return Source(str(path), text)
+    return Source(str(shown), text)
 
 
 def _refused(span: Span, message: str, hint: str | None = None) -> RuleErrors:

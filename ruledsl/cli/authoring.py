@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -21,8 +22,6 @@ from .common import ExistingPath, fail_rules, load
                    "nothing left to check is fine. The pre-commit hook's default.")
 def validate(paths, smoke, fmt, strict, rule_files_only):
     """Check rule files (files, directories or globs): load, compile, smoke-play."""
-    from pathlib import Path
-
     from ..validate import expand, report, validate_file
     files = expand(paths, rule_files_only)
     if not files and not rule_files_only:
