@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import click
 
-from . import authoring, measure, play
+from . import authoring, measure, output, play
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ruledsl")
 def main():
     """Card games written as rule files, played by a generic engine."""
+    output.install()          # any output encoding: what it cannot encode falls back to ASCII
 
 
 for _module in (play, authoring, measure):
