@@ -65,7 +65,7 @@ def test_simulate_bad_option_exits_2():
 
 
 def test_watch_plays_a_whole_match():
-    result = invoke("run", CIAPANO, "--watch", "--seed", "3", "--players", "3")
+    result = invoke("run", CIAPANO, "--watch", "--seed", "3", "--players", "3", "--opponents", "random")
     assert result.exit_code == 0, result.output
     assert "── Hand 1 · dealer" in result.output and "Match over" in result.output
 
@@ -73,7 +73,8 @@ def test_watch_plays_a_whole_match():
 def test_wrong_move_gets_a_message_and_a_new_prompt(tmp_path):
     log = tmp_path / "game.jsonl"
     moves = "play ZZ\n99\n" + "1\n" * 60
-    result = invoke("run", CIAPANO, "--seed", "5", "--players", "4", "--log", str(log), input=moves)
+    result = invoke("run", CIAPANO, "--seed", "5", "--players", "4", "--log", str(log), "--opponents", "random",
+                    input=moves)
     assert result.exit_code == 0, result.output
     assert "Not allowed: 'ZZ' is not a card: cards are written rank then suit" in result.output
     assert "There is no option 99" in result.output
@@ -88,7 +89,7 @@ def test_wrong_move_gets_a_message_and_a_new_prompt(tmp_path):
 
 def test_replay_detects_a_tampered_log(tmp_path):
     log = tmp_path / "game.jsonl"
-    invoke("run", CIAPANO, "--seed", "5", "--log", str(log), input="1\n" * 12)
+    invoke("run", CIAPANO, "--seed", "5", "--log", str(log), "--opponents", "random", input="1\n" * 12)
     lines = log.read_text().splitlines()
     actions = [i for i, line in enumerate(lines) if '"action"' in line]
     record = json.loads(lines[actions[3]])
@@ -133,7 +134,7 @@ def test_scenario_command_passes_and_fails(tmp_path):
 def test_a_human_who_is_out_sees_only_hand_summaries():
     # With a target of 6 and seed 2, A (the human) goes out after hand 2 while others play on.
     result = invoke("run", CIAPANO, "--seed", "2", "--players", "4", "--set", "target=6",
-                    input="1\n" * 400)
+                    "--opponents", "random", input="1\n" * 400)
     assert result.exit_code == 0, result.output
     before, after = result.output.split("A (you) out of the match: the others play on", 1)
     assert " plays " in before

@@ -132,11 +132,11 @@ def _bot(spec: str):
 def _banner(console, game, state, human) -> None:
     """The game in a paragraph, for a first game; no seed (it would give the deals away)."""
     who = "Watching." if human is None else f"You are {SEAT_NAMES[human]}. Type 'help' for help, 'quit' to leave."
-    console.print(f"{game.name} — {state.n} players. {who}", soft_wrap=True)
+    console.print(f"{game.name} — {state.n} players. {who}")
     if game.ruleset.description and human is not None:
         console.print(textwrap.fill(" ".join(game.ruleset.description.split()), min(console.width, 100)),
                       soft_wrap=True)
-        console.print("Answer with an option's number or its text (e.g. 'play QS').", soft_wrap=True)
+        console.print("Answer with an option's number or its text (e.g. 'play QS').")
 
 
 def _leave(console, log, game) -> None:
@@ -149,7 +149,8 @@ def _leave(console, log, game) -> None:
     rules = Path(game.ruleset.path).resolve()
     if Path(path).resolve().parent not in rules.parents:
         command += f" --rules {rules.parent}"
-    console.print(f"\nLeft the table. The game is saved in {path}: `{command}` continues it.", soft_wrap=True)
+    console.print(f"\nLeft the table. The game is saved in {path}; to continue it:")
+    console.print(f"  {command}", soft_wrap=True)        # whole, to copy
 
 
 def _save_path(stem: str) -> str:

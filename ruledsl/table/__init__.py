@@ -17,6 +17,7 @@ from contextlib import contextmanager, nullcontext
 from rich.text import Text
 
 from ..engine.actions import IllegalAction
+from ..gamelog import LogWriter
 from .commands import dispatch
 from .render import Look
 from .view import View
@@ -59,7 +60,8 @@ class Table:
         from .prompt import reader
         self.game, self.st, self.human, self.console = game, state, human, console
         self.opponents, self.opponents_spec = opponents, opponents_spec
-        self.seed, self.log, self.pause = seed, log, pause
+        self.seed, self.pause = seed, pause
+        self.log = log if log is not None else LogWriter(None)      # kept in memory only
         self.decisions = decisions            # made so far (a resumed match starts later)
         # The bots draw from the seed, as smoke play does (validate's hint replays it with
         # `run --watch`); a resumed match draws from the seed and the decisions made so far.
@@ -72,7 +74,7 @@ class Table:
         self.read = read or reader(lambda: self.option_texts)
 
     def say(self, text: str) -> None:
-        self.console.print(text, soft_wrap=True)
+        self.console.print(text)
 
     def hint_rng(self) -> random.Random:
         """A `hint`'s own randomness (the bots' stream is left as it is)."""
@@ -99,8 +101,7 @@ class Table:
                 searches = hasattr(self.opponents, "evaluate")     # a search bot takes a while
                 with self.thinking(self.view.name(seat)) if searches else nullcontext():
                     action = self.opponents(st, self.bot_rng)
-            if self.log:
-                self.log.action(seat, st.action_to_string(action))
+            self.log.action(seat, st.action_to_string(action))
             st.apply_action(action)
             self.decisions += 1
             if seat != self.human and self.pause:
@@ -112,6 +113,7 @@ class Table:
     def catch_up(self) -> None:
         """After a resume: take in what happened so far without showing it again."""
         for event in self.st.events[self.seen:]:
+            self.log.event(event)           # a deal the log lacks (it was cut short) is added
             self.history.note(event, self.view.event(event))
         self.seen = len(self.st.events)
         obs = self.st.observation(self.view.seen_from())
@@ -125,8 +127,7 @@ class Table:
         while self.seen < len(events):
             event = events[self.seen]
             self.seen += 1
-            if self.log:
-                self.log.event(event)
+            self.log.event(event)
             line = self.view.event(event)
             self.history.note(event, line)
             if self.watching_from_out(event):

@@ -2,18 +2,23 @@
 hint (and quit, which the prompt itself handles)."""
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 
 HELP = """\
-Answer with an option's number or its text: 'play QS' (case and card order do not matter; 10 may
-be written T). Tab completes a move, the arrow keys edit the line and bring back earlier ones.
+Answer with an option's number or its text: 'play QS' (case and card order do not
+matter; 10 may be written T). Tab completes a move; the arrow keys edit the line
+and bring back earlier ones.
   help        this text
   rules       the rules of this game, a page at a time
-  why MOVE    why a move is not allowed now (e.g. 'why play 7C')
+  why MOVE    why a move is not allowed now ('why play 7C', 'why 3')
   last        the last trick (or capture) again
-  score       the standings: every counter that lasts the match, and the last hand's summary
-  hint        what the computer players' bot would play here, and how it rates each option
-  quit        leave the table; the game is saved and 'ruledsl run --resume LOG' continues it"""
+  score       the standings, and the last hand's summary
+  hint        what the computer players' bot would play, and how it rates
+              each of your options
+  quit        leave the table: the game is saved, and 'ruledsl run --resume'
+              continues it"""
 
 
 def dispatch(table, answer: str) -> bool:
@@ -37,14 +42,20 @@ def show_rules(table, _):
 
 
 def page(table, text: str) -> None:
-    """Show `text` a screenful at a time; Enter goes on, q goes back to the game."""
-    lines = text.splitlines()
+    """Show `text` a screenful at a time, its lines wrapped to the terminal; Enter goes on, q
+    goes back to the game."""
+    width = table.console.width
+    lines = []
+    for line in text.splitlines():
+        indent = " " * (len(line) - len(line.lstrip()))
+        lines += textwrap.wrap(line, width - 1, subsequent_indent=indent, break_long_words=False,
+                               break_on_hyphens=False) or [""]
     size = max(5, table.console.height - 2)
     for start in range(0, len(lines), size):
         for line in lines[start:start + size]:
             table.console.print(line, soft_wrap=True)
         if start + size < len(lines):
-            more = table.read(f"-- {min(start + size, len(lines))}/{len(lines)} lines: Enter for more, q to go back -- ")
+            more = table.read(f"-- {start + size}/{len(lines)} lines: Enter for more, q to go back -- ")
             if more.strip().lower().startswith("q"):
                 return
 
