@@ -116,13 +116,6 @@ def restore(log_path: str, rules_dir: str | None = None) -> Replayed:
     return Replayed(game, state, header, actions, seen, warnings)
 
 
-def replay(log_path: str, rules_dir: str | None = None) -> dict:
-    """Replay a log (see `restore`): what was checked, and how the match stands."""
-    done = restore(log_path, rules_dir)
-    return {"actions": done.actions, "deals": done.deals, "terminal": done.state.is_terminal(),
-            "winners": list(done.state.winners or ()), "warnings": done.warnings}
-
-
 def _game(log_path: str, header: dict, rules_dir: str | None):
     """The rule file the log names, read only from the log's tree or `rules_dir` (where a log
     that moved finds it by its name)."""

@@ -90,21 +90,13 @@ def _new(ruleset, players, seat, watch, seed, sets, log_path, opponents):
 
 
 def _resumed(log, rules_dir, ruleset, players, seed, sets, log_path, watch):
-    from ..gamelog import LogWriter, ReplayError, restore
+    from ..gamelog import LogWriter
     given = [name for name, value in (("RULESET", ruleset), ("--players", players), ("--seed", seed),
                                       ("--set", sets), ("--log", log_path), ("--watch", watch)) if value]
     if given:
         raise click.UsageError(f"--resume continues the logged game as it was: {', '.join(given)} "
                                "cannot be given with it")
-    try:
-        done = restore(log, rules_dir)
-    except ReplayError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
-    except RuleErrors as errors:
-        fail_rules(errors)
-    except PLAY_ERRORS as exc:
-        fail_play(exc)
+    done = _restore(log, rules_dir)
     if done.state.is_terminal():
         click.echo(f"{log}: this match is over; `ruledsl replay {log}` checks it", err=True)
         sys.exit(1)
@@ -172,18 +164,26 @@ def _first_dealer(state) -> int:
               help="A directory where the log's rule file may be read (besides the log's own).")
 def replay(log, rules_dir):
     """Replay a game log written by `run --log`, checking every deal and action."""
-    from ..gamelog import ReplayError, replay as do_replay
+    done = _restore(log, rules_dir)
+    state = "finished" if done.state.is_terminal() else "unfinished"
+    click.echo(f"{log}: {done.actions} actions and {done.deals} deals replay exactly ({state} match)")
+
+
+def _restore(log, rules_dir):
+    """The logged match played again (gamelog.restore), or a clean exit 1 saying why not."""
+    from ..gamelog import ReplayError, restore
     try:
-        result = do_replay(log, rules_dir)
+        done = restore(log, rules_dir)
     except ReplayError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
     except RuleErrors as errors:
         fail_rules(errors)
-    for warning in result["warnings"]:
+    except PLAY_ERRORS as exc:
+        fail_play(exc)
+    for warning in done.warnings:
         click.echo(f"warning: {warning}", err=True)
-    state = "finished" if result["terminal"] else "unfinished"
-    click.echo(f"{log}: {result['actions']} actions and {result['deals']} deals replay exactly ({state} match)")
+    return done
 
 
 COMMANDS = (run, replay)
