@@ -19,7 +19,7 @@ from rich.text import Text
 from ..engine.actions import IllegalAction
 from ..gamelog import LogWriter
 from .commands import dispatch
-from .render import Look
+from .render import Look, pack
 from .view import View
 
 
@@ -154,7 +154,9 @@ class Table:
         hands = st.observation(self.view.seen_from())["hand_number"]
         self.console.print(Text(f"\nMatch over after {hands} hand{'s' if hands != 1 else ''}: "
                                 f"{names} win{'s' if len(winners) == 1 else ''}", style="bold"))
-        for line in self.view.standings(st.observation(self.view.seen_from()), self.console.width):
+        obs = st.observation(self.view.seen_from())
+        self.console.print(self.view.final(obs, winners))
+        for line in pack(self.view.counter_groups(obs, players=False), self.console.width, indent=2):
             self.console.print(line)
         self.say(f"Seed {self.seed} (--seed {self.seed} deals this match again).")
 

@@ -52,11 +52,14 @@ class View:
         return Panel(Group(*pack(groups, inner, indent=2)), title=title, title_align="left",
                      width=width, padding=(0, 1))
 
-    def counter_groups(self, obs: dict) -> list[list[Text]]:
+    def counter_groups(self, obs: dict, players: bool = True) -> list[list[Text]]:
+        """The counters that last the match (without those kept per player unless `players`)."""
         look, groups = self.look, []
         for name, value in obs["counters"].items():
             spec = self.rules.counters.get(name)
             if spec is not None and spec.scope == "hand":      # a hand's working figures
+                continue
+            if not players and spec is not None and spec.per == "player":
                 continue
             if spec is not None and spec.per in ("player", "team") and isinstance(value, list):
                 owners = self.owners(spec.per, len(value), short=True)
@@ -159,6 +162,17 @@ class View:
 
     def summary(self, e: dict):
         return summary_table(f"End of hand {e['hand']}", e["lines"], self.seats)
+
+    def final(self, obs: dict, winners) -> object:
+        """The match summary: one row per counter kept for each seat, and who won; the other
+        counters (a team's, the game's) follow as the status shows them."""
+        lines = {}
+        for name, value in obs["counters"].items():
+            spec = self.rules.counters.get(name)
+            if spec is not None and spec.scope != "hand" and spec.per == "player" and isinstance(value, list):
+                lines[name] = [self.look.value(v).plain for v in value]
+        lines["result"] = ["wins" if s in winners else "out" if s in obs["out"] else "" for s in range(self.n)]
+        return summary_table("The match", lines, self.seats)
 
     def standings(self, obs: dict, width: int) -> list[Text]:
         """The counters that last the match, one labelled row each (for `score` and the end)."""
