@@ -151,9 +151,11 @@ def test_hint_shows_the_bots_rating_of_every_option():
     replies = session.play()
     assert rater.asked == [0]                        # asked at the human's seat, for the human
     options = dict(re.findall(r"\[(\d+)\] (play \S+)", session.console.file.getvalue()))
-    lines = replies[0].strip().splitlines()
-    assert lines[0] == "The bot (rater) rates the options (higher is better for you):"
+    text = " ".join(replies[0].split("\n  [", 1)[0].split())
+    lines = ["header"] + ["[" + line for line in replies[0].split("\n  [")[1:]]
+    assert text.startswith("The bot (rater) would play play ") and text.endswith("(higher is better for you):")
     rated = [re.fullmatch(r"\[(\d+)\] (play \S+) +(\S+)", line.strip()).groups() for line in lines[1:]]
+    assert text.split()[6].rstrip(";") == rated[0][1].split()[1]     # its choice: the best rated
     assert all(options[number] == move for number, move, _ in rated)
     values = [float(v) for _, _, v in rated]
     assert values == sorted(values, reverse=True) and len(values) == len(options) > 1
@@ -162,7 +164,7 @@ def test_hint_shows_the_bots_rating_of_every_option():
 def test_hint_through_the_command_line(monkeypatch):
     monkeypatch.setitem(bots.BOTS, "rater", lambda seconds, iterations: Rater())
     out = run(GAMES / "ciapano.yaml", "--seed", 2, "--opponents", "rater", input="hint\nquit\n")
-    assert "The bot (rater) rates the options" in out
+    assert "The bot (rater) would play" in out
 
 
 def test_hint_with_a_bot_that_does_not_rate():

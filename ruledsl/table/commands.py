@@ -97,7 +97,11 @@ def hint(table, _):
         rated = bot.evaluate(st, table.hint_rng())
     order = {text: i for i, text in enumerate(table.option_texts)}
     rated = sorted(rated, key=lambda av: -float(av[1]))
-    table.say(f"The bot ({table.opponents_spec}) rates the options (higher is better for you):")
+    if rated:
+        choice = st.action_to_string(rated[0][0])
+        table.console.print(Text.assemble(f"The bot ({table.opponents_spec}) would play ",
+                                          table.look.action(choice),
+                                          "; its value for each option (higher is better for you):"))
     for action, value in rated:
         text = st.action_to_string(action)
         number = order.get(text)
