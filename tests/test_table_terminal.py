@@ -127,9 +127,9 @@ def test_a_whole_hand_in_a_real_terminal(game, players, tmp_path):
         for _ in range(80):
             resumed.type("1\r")
             seen += resumed.expect(r"(?m)^> ?$|Match over")
-            if "End of hand 1" in seen:
+            if "End of hand" in seen:
                 break
-        assert "End of hand 1" in seen
+        assert re.search(r"End of hand \d+", seen)
         resumed.type(CTRL_D)                                     # end of input: saved, left
         assert "Left the table" in resumed.expect("Left the table")
         assert resumed.close() == 0

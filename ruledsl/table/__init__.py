@@ -17,8 +17,10 @@ from contextlib import contextmanager, nullcontext
 from rich.text import Text
 
 from ..engine.actions import IllegalAction
+from ..engine.scope import SEAT_NAMES
 from ..gamelog import LogWriter
 from .commands import dispatch
+from .prompt import reader
 from .render import Look, pack
 from .view import View
 
@@ -56,8 +58,6 @@ class History:
 class Table:
     def __init__(self, game, state, human: int | None, console, *, opponents, opponents_spec: str,
                  seed: int, symbols: bool, read=None, log=None, pause: float = 0.0, decisions: int = 0):
-        from ..engine.scope import SEAT_NAMES
-        from .prompt import reader
         self.game, self.st, self.human, self.console = game, state, human, console
         self.opponents, self.opponents_spec = opponents, opponents_spec
         self.seed, self.pause = seed, pause
