@@ -276,3 +276,11 @@ def test_the_table_shows_nothing_hidden_from_the_human(game, players):
     assert other.observation(0) == st.observation(0)
     assert _screen(game, st, 0) == _screen(game, other, 0)
     assert _screen(game, st, 1) != _screen(game, other, 1)
+
+
+def test_your_own_secret_discard_is_shown_to_you_and_only_its_name_to_others():
+    mine = run(GAMES / "ciapano.yaml", "--seed", 1, "--players", 3, input="1\n1\nquit\n")   # A deals
+    card = re.search(r"^(?:> )?A \(you\): discard (\S+)$", mine, re.M).group(1)
+    assert re.search(rf"^discard A \(you\) {card}$", mine, re.M)
+    theirs = run(GAMES / "ciapano.yaml", "--seed", 5, "--players", 3, input="1\nquit\n")   # C deals
+    assert re.search(r"^(?:> )?C: discard$", theirs, re.M) and not re.search(r"^discard C", theirs, re.M)
