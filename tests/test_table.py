@@ -130,6 +130,16 @@ def test_help_why_last_score_and_rules_at_the_prompt():
     assert "You to " in replies[10] and "[1] " in replies[10]       # after the pager: the table again
 
 
+def test_end_of_input_inside_the_pager_leaves_the_table_cleanly():
+    replies = Session("kozel", ["rules"], players=3).play()       # play() expects Quit
+    assert len(replies) == 1 and "Players and seating" in replies[0]
+
+
+def test_an_unknown_bot_is_a_usage_error():
+    result = CliRunner().invoke(main, ["run", str(GAMES / "kozel.yaml"), "--opponents", "nosuch"])
+    assert result.exit_code == 2 and "unknown bot 'nosuch'" in result.output
+
+
 class Rater:
     """A stand-in search bot: plays the first legal action and rates each by its position."""
     spec = "rater"

@@ -202,11 +202,15 @@ class Table:
                 return name + typed[len(spoken):]
         return typed
 
-    def prompt(self) -> str:
+    def answer(self, prompt: str) -> str:
+        """One line typed by the player; end of input or Ctrl-C leaves the table."""
         try:
-            answer = self.read("> ").strip()
+            return self.read(prompt).strip()
         except (EOFError, KeyboardInterrupt):
             raise Quit() from None
+
+    def prompt(self) -> str:
+        answer = self.answer("> ")
         if answer.lower() in ("quit", "exit", "q"):
             raise Quit()
         return answer

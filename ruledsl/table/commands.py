@@ -55,8 +55,8 @@ def page(table, text: str) -> None:
         for line in lines[start:start + size]:
             table.console.print(line, soft_wrap=True)
         if start + size < len(lines):
-            more = table.read(f"-- {start + size}/{len(lines)} lines: Enter for more, q to go back -- ")
-            if more.strip().lower().startswith("q"):
+            more = table.answer(f"-- {start + size}/{len(lines)} lines: Enter for more, q to go back -- ")
+            if more.lower().startswith("q"):
                 return
 
 
