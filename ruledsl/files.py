@@ -1,17 +1,17 @@
-"""Opening the files that rule files name: inside a tree, regular, bounded, and never quoted
-unless they are rule files.
+"""Reading a file that another file names (a log's `ruleset`, a variant's `extends:`) safely,
+and telling a rule file from other YAML.
 
-A rule file names other files (`extends:`; a game log names its rule file), and its text may come
-from anyone: a pull request checked in CI, a file found on a forum. A file named that way is
-opened only when
+The name comes from a file, not from the person at the keyboard, and that file may come from
+anyone (a pull request checked in CI, a file found on a forum), so it may point anywhere:
 
-- it lies inside one of the trees allowed (`trees`, `confined`), with symlinks resolved first,
-  so that neither `../../etc/passwd` nor a link in the tree leads out;
-- it is a regular file of at most MAX_BYTES (`read_text`): the check is made on the opened file,
-  opened without blocking, so a FIFO, a device or a directory is refused before anything is read;
-- and its text looks like a rule file (`looks_like_rule_file`) before any of it is shown: an
-  error quotes the line it is on, so a file that is not a rule file is refused without a word
-  of its text.
+- only a file inside one of the allowed directory trees is read (`confined`; `trees` gives those
+  of a variant), symlinks resolved first, so neither `../../etc/passwd` nor a link in the tree
+  leads out;
+- only a regular file of at most MAX_BYTES: devices, FIFOs and directories are refused before a
+  byte is read, and the check is made again on the opened file, opened without blocking
+  (`read_bytes`), so a FIFO swapped in never blocks;
+- a refusal never quotes the file's text, and a variant's base is shown only if its text looks
+  like a rule file (`looks_like_rule_file`), since an error shows the line it is on.
 
 `looks_like_rule_file` is also how `ruledsl validate --rule-files-only` (the pre-commit hook)
 tells rule files from the other YAML files of a repository (workflows, configurations).
@@ -24,7 +24,7 @@ import stat
 from pathlib import Path
 from typing import Iterable
 
-from .yamlnodes import MAX_BYTES
+from .yamlnodes import MAX_BYTES    # a rule file's limit, applied before reading
 
 # A rule file has a top-level `deck:` or `hand:` key, or is a variant: a top-level `extends:`
 # naming a .yaml/.yml file. Read from the text, line by line, so that a rule file broken beyond
@@ -36,13 +36,21 @@ _RULE_KEY = re.compile(r"""^["']?(?:deck|hand)["']?[ \t]*:(?:[ \t]|$)"""
 _SCENARIO_KEY = re.compile(r"^ruleset[ \t]*:", re.M)
 
 
-class Refused(Exception):
-    """A file not opened (or not shown), and why, in words that never quote the file: the
-    message completes "it …" or "'PATH' …" (`is a directory`); `hint` says what would do."""
+class FileRefused(Exception):
+    """A named file that may not be read. `reason` completes "PATH …" and says why, never what
+    the file holds; `hint`, where there is one, what would do."""
 
-    def __init__(self, reason: str, hint: str | None = None):
-        super().__init__(reason)
-        self.hint = hint
+    def __init__(self, path, reason: str, hint: str | None = None):
+        super().__init__(f"{shown(str(path))} {reason}")
+        self.reason, self.hint = reason, hint
+
+
+class FileOutside(FileRefused):
+    """The file lies outside every tree allowed (the caller knows which trees, and says so)."""
+
+
+class FileMissing(FileRefused):
+    """There is no such file."""
 
 
 def looks_like_rule_file(text: str) -> bool:
@@ -56,8 +64,8 @@ def is_scenario(text: str) -> bool:
     return bool(_SCENARIO_KEY.search(text))
 
 
-def trees(named: Path, given: Iterable[Path] = ()) -> list[Path]:
-    """Where the files that `named` (a file named on the command line) names may lie: the
+def trees(named: Path, given: Iterable[str | Path] = ()) -> list[Path]:
+    """Where the files that `named` (a rule file named on the command line) names may lie: the
     directory ruledsl runs in; the repository holding `named` (the nearest directory above it
     with a .git), or else its own directory; and the directories `given` on the command line."""
     here = named.parent.resolve()
@@ -65,52 +73,58 @@ def trees(named: Path, given: Iterable[Path] = ()) -> list[Path]:
     return [Path.cwd().resolve(), project, *(Path(d).resolve() for d in given)]
 
 
-def confined(path: Path, roots: Iterable[Path]) -> Path:
-    """`path` with every symlink resolved, if it lies inside one of `roots`; else Refused."""
+def confined(path: str | Path, roots: Iterable[str | Path], limit: int = MAX_BYTES) -> Path:
+    """The real path of `path` if it is a regular file of at most `limit` bytes inside one of
+    `roots` (all compared with symlinks resolved); FileRefused otherwise."""
     _no_nul(path)
     real = Path(os.path.realpath(path))
-    if not any(real.is_relative_to(root) for root in roots):
-        raise Refused("is outside the rule files' tree",
-                      "a file named by a rule file lies in the directory ruledsl runs in, or in the "
-                      "repository (or else the directory) of the file given to it; symlinks count "
-                      "where they point")
+    allowed = [Path(os.path.realpath(r)) for r in roots]
+    if not any(real.is_relative_to(r) for r in allowed):
+        where = " or ".join(str(r) for r in allowed)
+        raise FileOutside(path, f"is outside {where}: only a file in that tree may be read")
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        raise FileMissing(path, "does not exist") from None
+    except OSError as exc:         # permission denied, a loop of symlinks, …
+        raise FileRefused(path, f"cannot be read ({exc.strerror})") from None
+    _regular(path, info, limit)
     return real
 
 
-def read_text(path: Path, limit: int = MAX_BYTES) -> str:
-    """The UTF-8 text of the regular file at `path`, of at most `limit` bytes. FileNotFoundError
-    when there is none; Refused for a directory, a device, a FIFO, a bigger file or other bytes."""
+def read_confined(path: str | Path, roots: Iterable[str | Path], limit: int = MAX_BYTES) -> bytes:
+    """The bytes of `path` after the checks of `confined`, reading at most `limit` of them."""
+    return read_bytes(confined(path, roots, limit), limit)
+
+
+def read_bytes(path: str | Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` of them, wherever it is (the file
+    named on the command line): FileMissing, or FileRefused for anything but a regular file."""
     _no_nul(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a FIFO does not block
     except FileNotFoundError:
-        raise
-    except OSError as exc:         # permission denied, a dangling symlink's loop, …
-        raise Refused(f"cannot be read ({exc.strerror})") from None
+        raise FileMissing(path, "does not exist") from None
+    except OSError as exc:
+        raise FileRefused(path, f"cannot be read ({exc.strerror})") from None
     try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise Refused("is a directory", "name a rule file, not the directory it is in")
-        if not stat.S_ISREG(info.st_mode):
-            raise Refused("is a device or a pipe, not a regular file", "name a rule file")
-        # Refused unread when the size says so; some files (in /proc) say 0 and hold more.
-        data = _read_at_most(fd, limit + 1) if info.st_size <= limit else b""
-    finally:
+        _regular(path, os.fstat(fd), limit)
+    except FileRefused:
         os.close(fd)
-    if info.st_size > limit or len(data) > limit:
-        raise Refused(f"is larger than {_size(limit)}")
+        raise
+    with os.fdopen(fd, "rb") as file:
+        data = file.read(limit + 1)         # some files (in /proc) say they hold 0 bytes
+    if len(data) > limit:
+        raise FileRefused(path, f"is over the limit of {_size(limit)}")
+    return data
+
+
+def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
+    """`read_bytes` as UTF-8 text."""
     try:
-        return data.decode("utf-8")
+        return read_bytes(path, limit).decode("utf-8")
     except UnicodeDecodeError:
-        raise Refused("is not UTF-8 text", "a rule file is UTF-8 text") from None
-
-
-def _read_at_most(fd: int, count: int) -> bytes:
-    chunks, got = [], 0
-    while got < count and (chunk := os.read(fd, count - got)):
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
+        raise FileRefused(path, "is not UTF-8 text", "a rule file is UTF-8 text") from None
 
 
 def shown(text: str) -> str:
@@ -118,9 +132,18 @@ def shown(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def _no_nul(path: Path) -> None:
+def _regular(path, info: os.stat_result, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise FileRefused(path, "is a directory, not a regular file", "name a file, not the directory it is in")
+    if not stat.S_ISREG(info.st_mode):
+        raise FileRefused(path, "is a device or a pipe, not a regular file")
+    if info.st_size > limit:
+        raise FileRefused(path, f"is over the limit of {_size(limit)}")
+
+
+def _no_nul(path) -> None:
     if "\0" in str(path):
-        raise Refused("holds a NUL character, which no file name may")
+        raise FileRefused(path, "holds a NUL character, which no file name may")
 
 
 def _size(limit: int) -> str:

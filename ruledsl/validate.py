@@ -51,7 +51,7 @@ def _wanted(path: Path, rule_files_only: bool) -> bool:
     cannot be read is checked, so that the reason is reported."""
     try:
         text = files.read_text(path)
-    except (OSError, files.Refused):
+    except files.FileRefused:
         return True
     return files.looks_like_rule_file(text) if rule_files_only else not files.is_scenario(text)
 

@@ -55,36 +55,45 @@ def _read_top(path: Path) -> Source:
     """The file named on the command line (or to the API): any regular rule file."""
     try:
         return Source(str(path), files.read_text(path))
-    except FileNotFoundError:
+    except files.FileMissing:
         raise _refused(Span(Source(str(path), ""), 1, 1), "no such rule file") from None
-    except files.Refused as exc:
-        raise _refused(Span(Source(str(path), ""), 1, 1), f"cannot read this file: it {exc}", exc.hint) from None
+    except files.FileRefused as exc:
+        raise _refused(Span(Source(str(path), ""), 1, 1), f"cannot read this file: it {exc.reason}",
+                       exc.hint) from None
 
 
 def _confined(ext: Scalar, path: Path, trees) -> Path:
     try:
         return files.confined(path, trees)
-    except files.Refused as exc:
-        raise _refused(ext.span, f"'{files.shown(ext.text)}' {exc}", exc.hint) from None
+    except files.FileRefused as exc:
+        raise _not_a_base(ext, exc) from None
 
 
 def _read_base(ext: Scalar, path: Path, shown: Path) -> Source:
     """A base's text, refused at the `extends:` that names it unless it is a rule file: nothing
     of another file is ever shown. `path` is where it was confined to (symlinks resolved: read
     there, so a link changed since cannot lead out); `shown`, as the author names it."""
-    name = files.shown(ext.text)
     try:
         text = files.read_text(path)
-    except FileNotFoundError:
-        raise _refused(ext.span, f"no such rule file: {name}",
-                       "the path is relative to the file that says extends") from None
-    except files.Refused as exc:
-        raise _refused(ext.span, f"'{name}' {exc}", exc.hint) from None
+    except files.FileRefused as exc:
+        raise _not_a_base(ext, exc) from None
     if not files.looks_like_rule_file(text):
-        raise _refused(ext.span, f"'{name}' is not a rule file",
+        raise _refused(ext.span, f"'{files.shown(ext.text)}' is not a rule file",
                        "a rule file has a top-level 'deck:', 'hand:' or 'extends:' line; "
                        "nothing of this file is shown")
     return Source(str(shown), text)
+
+
+def _not_a_base(ext: Scalar, exc: files.FileRefused) -> RuleErrors:
+    """Why the file an `extends:` names cannot be its base, at that `extends:`."""
+    name = files.shown(ext.text)
+    if isinstance(exc, files.FileMissing):
+        return _refused(ext.span, f"no such rule file: {name}", "the path is relative to the file that says extends")
+    if isinstance(exc, files.FileOutside):
+        return _refused(ext.span, f"'{name}' is outside the rule files' tree",
+                        "a base lies in the directory ruledsl runs in, or in the repository (or else "
+                        "the directory) of the file given to it; symlinks count where they point")
+    return _refused(ext.span, f"'{name}' {exc.reason}", exc.hint)
 
 
 def _refused(span: Span, message: str, hint: str | None = None) -> RuleErrors:

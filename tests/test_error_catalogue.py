@@ -168,7 +168,7 @@ def test_player_count_outside_the_range_is_a_command_line_error():
      "Invalid value for '--set': unknown option 'taget'; did you mean 'target'?"),
     (["simulate", "games/ciapano.yaml", "--set", "target"], "'target' is not NAME=VALUE"),
     (["simulate", "games/ciapano.yaml", "-n", "0"], "Invalid value for '-n'"),
-    (["run", "games/ciapano.yaml", "--players", "4", "--seat", "4"], "seat must be 0..3"),
+    (["run", "games/ciapano.yaml", "--players", "4", "--seat", "E"], "'E' is not a seat of this 4-player game: A to D"),
 ])
 def test_a_bad_command_line_exits_2(args, message):
     result = runner.invoke(main, args)

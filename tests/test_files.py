@@ -1,10 +1,18 @@
-"""Files named by rule files (`extends:`) are confined to the tree, opened only when regular and
-small, and never shown unless they are rule files (ruledsl/files.py). The cases that need no
-file system of their own (absolute paths, `../` out, /proc, /dev/zero, a NUL, a directory, a file
-that is not a rule file) are in the error catalogue (tests/rulefiles/invalid/extends_*.yaml);
-here are those that need one: symlinks, a FIFO, a tree rooted at /, and the reader itself."""
+"""Files named by other files are read only when they are regular files inside the trees allowed,
+symlinks resolved; anything else is refused before reading, quickly, and a refusal never shows
+the file's text (ruledsl/files.py).
+
+For a log's `ruleset`, the trees are the log's directory and `--rules DIR`. For a variant's
+`extends:`, they are the working directory, the repository of the file named and the
+directories given; the cases that need no file system of their own (absolute paths, `../` out,
+/proc, /dev/zero, a NUL, a directory, a file that is not a rule file) are in the error catalogue
+(tests/rulefiles/invalid/extends_*.yaml), and here are those that need one: symlinks, a FIFO, a
+tree rooted at /, and the reader itself."""
+import json
 import os
+import shutil
 import signal
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -15,11 +23,104 @@ import ruledsl
 from ruledsl import files
 from ruledsl.cli import main
 from ruledsl.errors import RuleErrors
+from ruledsl.files import MAX_BYTES, FileRefused, read_confined
 
 ROOT = Path(__file__).parents[1]
 CIAPANO = ROOT / "games" / "ciapano.yaml"
-SECRET = "hunter2-do-not-show"
+SECRET = "root:x:0:0:the secret first line"
 
+
+# -- a log's rule file ---------------------------------------------------------------------------
+
+@pytest.fixture
+def outside(tmp_path):
+    """A directory for the log, and a secret file next to it (outside its tree)."""
+    (tmp_path / "secret.txt").write_text(SECRET + "\n")
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    return logs
+
+
+def test_a_file_inside_the_tree_is_read(outside):
+    (outside / "sub").mkdir()
+    (outside / "sub" / "g.yaml").write_text("name: x\n")
+    assert read_confined(outside / "sub" / "g.yaml", [outside]) == b"name: x\n"
+
+
+@pytest.mark.parametrize("name", ["../secret.txt", "/etc/hostname", "/proc/self/environ"])
+def test_a_path_outside_the_tree_is_refused(outside, name):
+    with pytest.raises(FileRefused, match="outside"):
+        read_confined(outside / name, [outside])
+
+
+def test_a_symlink_is_resolved_before_the_check(outside):
+    (outside / "link.yaml").symlink_to(outside.parent / "secret.txt")
+    with pytest.raises(FileRefused, match="outside"):
+        read_confined(outside / "link.yaml", [outside])
+
+
+def test_devices_fifos_directories_and_big_files_are_refused_before_reading(outside):
+    os.mkfifo(outside / "fifo.yaml")
+    (outside / "dir.yaml").mkdir()
+    big = outside / "big.yaml"
+    with open(big, "wb") as f:
+        f.truncate(MAX_BYTES + 1)            # sparse: no time spent writing it
+    start = time.time()
+    for name, reason in (("fifo.yaml", "not a regular file"), ("dir.yaml", "not a regular file"),
+                         ("big.yaml", "over the limit")):
+        with pytest.raises(FileRefused, match=reason):
+            read_confined(outside / name, [outside])
+    with pytest.raises(FileRefused):
+        read_confined("/dev/zero", ["/dev"])
+    assert time.time() - start < 2
+
+
+def _log(where: Path, ruleset: str) -> Path:
+    log = where / "game.jsonl"
+    header = {"type": "game", "ruleset": ruleset, "sha256": "0", "options": {}, "players": 4,
+              "seed": 1, "dealer": 0, "seat": 0, "opponents": "random"}
+    log.write_text(json.dumps(header) + "\n")
+    return log
+
+
+@pytest.mark.parametrize("command", [["replay"], ["run", "--resume"]])
+@pytest.mark.parametrize("ruleset", ["../secret.txt", "/etc/passwd", "link.yaml"])
+def test_a_log_naming_an_outside_file_is_refused_without_showing_it(outside, command, ruleset):
+    (outside / "link.yaml").symlink_to(outside.parent / "secret.txt")
+    log = _log(outside, ruleset)
+    result = CliRunner().invoke(main, [*command, str(log)])
+    assert result.exit_code == 1
+    assert "cannot be read" in result.output and "outside" in result.output
+    assert "root:" not in result.output and "Traceback" not in result.output
+
+
+def test_a_log_finds_its_rule_file_in_the_directory_given(outside):
+    log = _log(outside, "../../elsewhere/ciapano.yaml")
+    games = outside / "games"
+    games.mkdir()
+    shutil.copy(ROOT / "games" / "ciapano.yaml", games)
+    result = CliRunner().invoke(main, ["replay", str(log), "--rules", str(games)])
+    assert result.exit_code == 0, result.output
+    assert "0 actions and 0 deals replay exactly" in result.output
+    assert "has changed since the game was logged" in result.output     # the hash is not its own
+
+
+def test_a_log_written_by_run_names_its_rule_file_relative_to_itself(tmp_path):
+    tree = tmp_path / "tree"
+    (tree / "games").mkdir(parents=True)
+    shutil.copy(ROOT / "games" / "ciapano.yaml", tree / "games")
+    log = tree / "m.jsonl"
+    result = CliRunner().invoke(main, ["run", str(tree / "games" / "ciapano.yaml"), "--watch", "--seed", "1",
+                                       "--opponents", "random", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(log.read_text().splitlines()[0])["ruleset"] == "games/ciapano.yaml"
+    shutil.move(tree, tmp_path / "moved")              # the whole tree moves: the log still works
+    replayed = CliRunner().invoke(main, ["replay", str(tmp_path / "moved" / "m.jsonl")])
+    assert replayed.exit_code == 0, replayed.output
+    assert "finished match" in replayed.output
+
+
+# -- a variant's base ---------------------------------------------------------------------------
 
 @contextmanager
 def never_hangs(seconds=10):
@@ -145,13 +246,13 @@ def test_read_text_refuses_what_is_not_a_small_regular_utf8_file(tmp_path):
     big.write_bytes(b"x" * 101)
     (tmp_path / "latin1.yaml").write_bytes(b"name: \xe9\n")
     with never_hangs():
-        for path, reason in [(big, "is larger than 100 bytes"), (tmp_path, "is a directory"),
+        for path, reason in [(big, "is over the limit of 100 bytes"), (tmp_path, "is a directory"),
                              (Path("/dev/zero"), "is a device or a pipe, not a regular file"),
                              (tmp_path / "latin1.yaml", "is not UTF-8 text"),
                              (Path("a\0b.yaml"), "holds a NUL character, which no file name may")]:
-            with pytest.raises(files.Refused, match=reason):
+            with pytest.raises(FileRefused, match=reason):
                 files.read_text(path, limit=100)
-        with pytest.raises(FileNotFoundError):
+        with pytest.raises(files.FileMissing):
             files.read_text(tmp_path / "none.yaml")
     assert files.read_text(big, limit=101) == "x" * 101
 
@@ -160,7 +261,7 @@ def test_read_text_reads_files_that_say_they_are_empty():
     """/proc files report a size of 0 and hold more: the limit is applied to what is read."""
     with never_hangs():
         assert files.read_text(Path("/proc/self/status")).startswith("Name:")
-        with pytest.raises(files.Refused, match="is larger than 16 bytes"):
+        with pytest.raises(FileRefused, match="is over the limit of 16 bytes"):
             files.read_text(Path("/proc/self/status"), limit=16)
 
 

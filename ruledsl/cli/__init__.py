@@ -11,7 +11,7 @@ from importlib import metadata
 
 import click
 
-from . import authoring, measure, play
+from . import authoring, measure, output, play
 
 
 def _docs() -> str:
@@ -37,6 +37,7 @@ def _docs() -> str:
 @click.version_option(package_name="ruledsl")
 def main():
     """Card games written as rule files, played by a generic engine."""
+    output.install()          # any output encoding: what it cannot encode falls back to ASCII
 
 
 for _module in (play, authoring, measure):

@@ -60,7 +60,8 @@ def test_cmd(paths, verbose):
               help="Markdown, or plain text for a terminal.")
 @click.option("--builtins", is_flag=True, help="List the names and functions expressions may use "
                                                 "(the language's, and RULESET's own if given).")
-def explain(ruleset, fmt, builtins):
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (UTF-8).")
+def explain(ruleset, fmt, builtins, output):
     """Write RULESET out as rules a person reads.
 
     A variant (a file with `extends:`) ends with its differences from the base."""
@@ -72,7 +73,11 @@ def explain(ruleset, fmt, builtins):
         text = builtins_text(game and game.ruleset) if builtins else rulebook(game.ruleset, fmt)
     except RuleErrors as errors:      # the base of a variant is read again to compare
         fail_rules(errors)
-    click.echo(text, nl=False)
+    if output:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        click.echo(text, nl=False)
 
 
 COMMANDS = (validate, schema, test_cmd, explain)

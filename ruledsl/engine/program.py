@@ -58,7 +58,6 @@ class Program:
         self.deck = Deck(list(spec.ranks), list(spec.order), {k: list(v) for k, v in spec.orders.items()},
                          spec.points, spec.values)
         self.layout = Layout(ruleset, n)
-        self.hidden_counters = {c.name for c in ruleset.counters.values() if c.scope == "hand"}
         self.ops: list = []
         self.hand_counters: list = []
         self.match_counters: list = []

@@ -76,6 +76,38 @@ class State:
         from .actions import why_not
         return why_not(self, action)
 
+    # -- for front ends (the table): what to ask and how to show it ----------------------------
+
+    def parse_action(self, text: str):
+        """The legal action meant by `text` (as a person types it: case and card order free);
+        raises IllegalAction, with the rule that excludes it, when there is none."""
+        return self.prog.parse_action(self, text)
+
+    def asked(self) -> str | None:
+        """What the player to move is asked, in words ("lead", "play to the trick", an ask's
+        `prompt`); None when nobody is to move."""
+        if self.player < 0:
+            return None
+        describe = getattr(self.prog.ops[self.pc], "describe", None)
+        return describe(self) if describe is not None else "choose"
+
+    def card_sort_key(self):
+        """A sort key over card texts (`"QS"`) that orders cards as a hand is shown: trumps first
+        (by the current trump situation, promoted cards included), then suit by suit, each high to
+        low in the game's rank order. The key is `(group, power)`: cards of one suit share a group,
+        and group 0 is the trumps when there are any."""
+        r = self.prog.trumps.ranking(self)
+        deck = self.prog.deck
+        suits = deck.suits
+
+        def key(text: str) -> tuple:
+            c = deck.card(text)
+            if c is None:                    # not a card of this deck ("??"): last
+                return (len(suits) + 1, 0)
+            group = 0 if r.trump[c] else 1 + suits.index(r.suit[c])
+            return (group, -r.power[c])
+        return key
+
     def returns(self) -> list:
         return self.prog.returns(self)
 
