@@ -13,12 +13,17 @@ counter or step concerned:
 
 What is read comes from every expression of the ruleset, found by walking the models by their
 declarations (lang/walk.py): nested steps, choices, hooks and bonuses included.
+
+One finding is an error, not a warning, and `load_game` raises it (`misspelt_options`): a
+variant's option that its base does not have, that nothing reads, and whose name is close to one
+of the base's — `options: {targte: 21}` meant `target`, and would change nothing.
 """
 from __future__ import annotations
 
-from .errors import RuleError
+from .errors import RuleError, closest
 from .expr.ast import Literal, names_read_written
 from .lang import walk
+from .load import load
 
 ENDS = {"end_hand": "always ends the hand", "redeal": "always redeals the hand",
         "end_match": "always ends the match"}
@@ -42,6 +47,27 @@ def warnings(game) -> list[RuleError]:
     for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
         out += unreachable(steps)
     return sorted(out, key=RuleError.sort_key)
+
+
+def misspelt_options(ruleset, roots=()) -> list[RuleError]:
+    """Errors for a variant's options that are typos of its base's (see the module's text)."""
+    own = [spec for spec in ruleset.options.values() if spec.span.path == ruleset.path]
+    if ruleset.base is None or not own:
+        return []
+    reads, _ = uses(everything(ruleset))
+    unread = [spec for spec in own if f"option.{spec.name}" not in reads]
+    if not unread:
+        return []
+    base = load(ruleset.base, roots).options
+    out = []
+    for spec in unread:
+        close = closest(spec.name, base)
+        if spec.name not in base and close is not None:
+            where = base[close].span
+            out.append(RuleError(spec.span, f"the base has no option '{spec.name}', and nothing reads it",
+                                 f"did you mean '{close}'? (the base's, at {where.path}:{where.line}); "
+                                 f"a new option is read as option.{spec.name}"))
+    return out
 
 
 def _warning(span, message, hint=None) -> RuleError:

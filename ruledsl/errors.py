@@ -100,8 +100,14 @@ class Collector:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """A hint naming the closest candidate, or None when nothing is close."""
+    close = closest(word, candidates)
+    return f"did you mean '{close}'?" if close is not None else None
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate closest to `word` (a likely typo of it), or None when nothing is close."""
     close = difflib.get_close_matches(str(word), [str(c) for c in candidates], n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+    return close[0] if close else None
 
 
 def _visual_col(text: str, index: int) -> int:

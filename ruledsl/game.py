@@ -14,6 +14,7 @@ import weakref
 from pathlib import Path
 from types import SimpleNamespace
 
+from .checks import misspelt_options
 from .compile.program import compile_program
 from .errors import RuleError, RuleErrors, did_you_mean
 from .lang.options import OptionError, check_value, evaluation_order
@@ -140,14 +141,19 @@ def _game(ruleset, key: str) -> Game:
     return game
 
 
-def load_game(path: str | Path) -> Game:
-    """Load, check and compile a rule file; raise RuleErrors listing every problem."""
+def load_game(path: str | Path, roots=()) -> Game:
+    """Load, check and compile a rule file; raise RuleErrors listing every problem. The bases
+    it extends lie in the working directory, the file's repository or one of `roots`
+    (files.trees)."""
     try:
-        game = Game(load(path))
+        game = Game(load(path, roots))
     except RuleError as error:
         raise RuleErrors([error]) from None
     game.program(game.min_players)
     _probe(game)
+    typos = misspelt_options(game.ruleset, roots)
+    if typos:
+        raise RuleErrors(typos)
     return game
 
 

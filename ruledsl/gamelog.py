@@ -1,86 +1,147 @@
-"""Game logs (JSON Lines) and their replay.
+"""Game logs (JSON Lines), their replay, and resuming a match from one.
 
-The first line names the rule file (path and content hash), options, players, seed and dealer;
-then one line per deal with the exact deck order, and one per action in canonical text.
-`replay` re-runs the match and checks every deal and every action against the engine.
+The first line names the rule file (its path relative to the log, and a content hash), options,
+players, seed, dealer, the human's seat and the opponents; then one line per deal with the exact
+deck order, and one per action in canonical text. A log holds every card as play goes: it is
+what `replay` checks and what `run --resume` continues from, never something to show a player.
+
+The rule file a log names is read only if it is a regular file inside the log's directory tree
+or a directory given on the command line (files.py): a log is input, and may come from anyone.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from .game import load_game
-
-
-def file_hash(path: str) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+from .files import FileRefused, confined, read_confined
 
 
 class LogWriter:
-    """Appends records as they happen and flushes each, so an interrupted game keeps its log."""
+    """Appends records as they happen and flushes each, so an interrupted game keeps its log.
+    Without a path the records wait in memory until `save` (a game the player leaves)."""
 
-    def __init__(self, path: str, ruleset_path: str, options: dict, players: int, seed: int, dealer: int):
-        self.file = open(path, "w", encoding="utf-8")
-        self.write({"type": "game", "ruleset": str(Path(ruleset_path).resolve()),
-                    "sha256": file_hash(ruleset_path), "options": _plain(options),
-                    "players": players, "seed": seed, "dealer": dealer})
+    def __init__(self, path: str | None, header: dict | None = None, deals: int = 0):
+        self.path = path
+        self.records: list[dict] = []
+        self.deals = deals                    # deals already in the log (a resumed match)
+        self.file = open(path, "a" if header is None else "w", encoding="utf-8") if path else None
+        if header is not None:
+            self.write(header)
+
+    @staticmethod
+    def header(ruleset_path: str, log_path: str | None, *, options: dict, players: int, seed: int,
+               dealer: int, seat: int | None, opponents: str) -> dict:
+        where = Path(log_path).resolve().parent if log_path else Path.cwd()
+        return {"type": "game", "ruleset": _relative(ruleset_path, where),
+                "sha256": hashlib.sha256(Path(ruleset_path).read_bytes()).hexdigest(),
+                "options": _plain(options), "players": players, "seed": seed, "dealer": dealer,
+                "seat": seat, "opponents": opponents}
 
     def write(self, record: dict) -> None:
-        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self.file.flush()
+        self.records.append(record)
+        if self.file:
+            self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self.file.flush()
 
     def event(self, event: dict) -> None:
         if event["kind"] == "hand":
-            self.write({"type": "deal", "hand": event["number"], "dealer": event["dealer"],
-                        "deck": event["deck"]})
+            self.deals -= 1
+            if self.deals < 0:                 # not yet logged
+                self.write({"type": "deal", "hand": event["number"], "dealer": event["dealer"],
+                            "deck": event["deck"]})
 
     def action(self, seat: int, text: str) -> None:
         self.write({"type": "action", "seat": seat, "action": text})
 
+    def save(self, path: str) -> None:
+        """Write the records kept in memory to `path`, the rule file named relative to it."""
+        header = dict(self.records[0])
+        header["ruleset"] = _relative(Path.cwd() / header["ruleset"], Path(path).resolve().parent)
+        with open(path, "w", encoding="utf-8") as f:
+            for record in [header] + self.records[1:]:
+                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+
     def close(self) -> None:
-        self.file.close()
+        if self.file:
+            self.file.close()
 
 
 class ReplayError(Exception):
     pass
 
 
-def replay(log_path: str) -> dict:
-    """Replay a log; raise ReplayError at the first record that does not match the engine."""
+class Replayed:
+    """A logged match played again: its state now, its header, what was checked."""
+
+    def __init__(self, game, state, header, actions, deals, warnings):
+        self.game, self.state, self.header = game, state, header
+        self.actions, self.deals, self.warnings = actions, deals, warnings
+
+
+def restore(log_path: str, rules_dir: str | None = None) -> Replayed:
+    """Play a log again, checking every deal and action; raise ReplayError at the first record
+    that does not match the engine (or when the rule file it names may not be read)."""
     lines = Path(log_path).read_text(encoding="utf-8").splitlines()
     if not lines:
         raise ReplayError(f"{log_path}: the log is empty")
     header = _record(log_path, 1, lines[0])
-    if header.get("type") != "game":
+    if header.get("type") != "game" or not isinstance(header.get("ruleset"), str):
         raise ReplayError(f"{log_path}:1: the first line must describe the game")
-    ruleset = header["ruleset"]
-    warnings = []
-    if Path(ruleset).exists() and file_hash(ruleset) != header.get("sha256"):
-        warnings.append(f"{ruleset} has changed since the game was logged")
-    game = load_game(ruleset)
-    state = game.new_initial_state(seed=header["seed"], players=header["players"],
-                                   options=header.get("options"), dealer=header["dealer"], record=True)
-    seen = 0
-    actions = 0
+    game, warnings = _game(log_path, header, rules_dir)
+    try:
+        state = game.new_initial_state(seed=header["seed"], players=header["players"],
+                                       options=header.get("options"), dealer=header["dealer"], record=True)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ReplayError(f"{log_path}:1: the game cannot be set up again ({exc})") from None
+    seen = actions = 0
     for number, line in enumerate(lines[1:], start=2):
         rec = _record(log_path, number, line)
-        deals = [e for e in state.events if e["kind"] == "hand"]
         if rec["type"] == "deal":
-            if seen >= len(deals) or deals[seen]["deck"] != rec["deck"]:
-                raise ReplayError(f"{log_path}:{number}: the deal of hand {rec['hand']} differs")
+            deals = [e for e in state.events if e["kind"] == "hand"]
+            if seen >= len(deals) or deals[seen]["deck"] != rec.get("deck"):
+                raise ReplayError(f"{log_path}:{number}: the deal of hand {rec.get('hand')} differs")
             seen += 1
         elif rec["type"] == "action":
-            if state.current_player() != rec["seat"]:
-                raise ReplayError(f"{log_path}:{number}: seat {rec['seat']} acts, but it is "
+            if state.current_player() != rec.get("seat"):
+                raise ReplayError(f"{log_path}:{number}: seat {rec.get('seat')} acts, but it is "
                                   f"seat {state.current_player()}'s turn")
             try:
-                state.apply_action(rec["action"])
+                state.apply_action(str(rec.get("action")))
             except ValueError as exc:
                 raise ReplayError(f"{log_path}:{number}: {exc}") from None
             actions += 1
-    return {"actions": actions, "deals": seen, "terminal": state.is_terminal(),
-            "winners": list(state.winners or ()), "warnings": warnings}
+    return Replayed(game, state, header, actions, seen, warnings)
+
+
+def _game(log_path: str, header: dict, rules_dir: str | None):
+    """The rule file the log names, read only from the log's tree or `rules_dir` (where a log
+    that moved finds it by its name)."""
+    here = Path(log_path).resolve().parent
+    named = header["ruleset"]
+    roots = [here] + ([rules_dir] if rules_dir else [])
+    candidates = [here / named] + ([Path(rules_dir) / Path(named).name] if rules_dir else [])
+    refusal = None
+    for candidate in candidates:
+        try:
+            real = confined(candidate, roots)
+            data = read_confined(real, roots)
+            break
+        except FileRefused as exc:
+            refusal = refusal or exc
+    else:
+        hint = "" if rules_dir else " (give the directory that holds it with --rules DIR)"
+        raise ReplayError(f"{log_path}:1: the log's rule file cannot be read: {refusal}{hint}")
+    warnings = []
+    if hashlib.sha256(data).hexdigest() != header.get("sha256"):
+        warnings.append(f"{named} has changed since the game was logged")
+    return load_game(real), warnings
+
+
+def _relative(path, where: Path) -> str:
+    return Path(os.path.relpath(Path(path).resolve(), where)).as_posix()
 
 
 def _record(path, number, line) -> dict:

@@ -27,22 +27,21 @@ from .source import Source, Span
 from .yamlnodes import (Map, Scalar, Seq, as_bool, as_int, as_list, as_map, as_number, as_text, check_keys,
                         node_kind, read_yaml)
 
-MAX_FILE = 1 << 20
 MAX_LEAD = 13                      # a lead of more cards than a suit holds cannot be made
 ZONE_REF = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.S)
 PREFIXED = {"deck": "deck.", "players": "players.", "limits": "limits."}   # how messages name their keys
 _FAILED = object()
 
 
-def load(path: str | Path) -> Ruleset:
-    """Read and check a rule file; raise RuleErrors listing every problem found."""
+def load(path: str | Path, roots=()) -> Ruleset:
+    """Read and check a rule file; raise RuleErrors listing every problem found. A base it
+    extends may lie in `roots` too (files.trees)."""
     tops: list = []         # the file's own root, before any merge: its `extends` names the base
 
-    def read(p):
-        got = _read(p)
-        tops.append(got[0])
-        return got
-    root, source = variants.resolve(Path(path), read)
+    def parse(source):
+        tops.append(_parse(source))
+        return tops[-1]
+    root, source = variants.resolve(Path(path), parse, roots)
     errors = Collector()
     ruleset = errors.attempt(Reader(source, errors).construct, RULESET, root)
     errors.check()
@@ -52,26 +51,13 @@ def load(path: str | Path) -> Ruleset:
     return ruleset
 
 
-def _read(path: Path) -> tuple[Map, Source]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RuleErrors([RuleError(Span(Source(str(path), ""), 1, 1), "no such rule file")]) from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        reason = exc.reason if isinstance(exc, UnicodeDecodeError) else \
-            getattr(exc, "strerror", None) or "the path cannot be read"
-        raise RuleErrors([RuleError(Span(Source(str(path), ""), 1, 1), f"cannot read the file: {reason}",
-                                    "a rule file is UTF-8 text" if isinstance(exc, UnicodeDecodeError)
-                                    else None)]) from None
-    source = Source(str(path), text)
-    if len(text) > MAX_FILE:
-        raise RuleErrors([RuleError(Span(source, 1, 1), "rule file is larger than 1 MiB")])
+def _parse(source: Source) -> Map:
     root = read_yaml(source)
     if not isinstance(root, Map):
         span = root.span if root is not None else Span(source, 1, 1)
         raise RuleErrors([RuleError(span, "a rule file is a mapping of keys such as 'name', "
                                           "'deck' and 'hand'", "start with a line like 'name: My game'")])
-    return root, source
+    return root
 
 
 class Reader:
@@ -238,7 +224,7 @@ class Reader:
     def _AName(self, holds, node, label):
         return d.Name(as_text(node, label), node.span)
 
-    _ZoneName = _CounterName = _AName
+    _ZoneName = _CounterName = _Rank = _AName
 
     def _ZoneTarget(self, holds, node, label):
         text = as_text(node, "a zone")

@@ -8,9 +8,11 @@ A file that says `extends:` is a variant: it only overrides what differs, so the
 drops required keys in mappings and lets `~` (null) remove an inherited entry; lists (step
 lists, orders) replace whole, so what is inside them is checked in full.
 
-Also here, for tests and tools: `instance(node)` turns a rule file's YAML nodes into the JSON
-data an editor sees (YAML 1.2 core schema), and `check(schema, data)` is a small validator for
-exactly the subset of JSON Schema that `schema()` emits (it refuses any other keyword).
+Keys are what a YAML parser makes of them, not only strings: in `points: {3: 1/3, A: 1}` the key
+3 is a number to PyYAML and to yaml-language-server (check-jsonschema turns keys into strings
+first), so the names of ranks and cards allow both. Each step form has a `title` (`deal step`, …),
+which editors show when they offer the forms. The tests check the schema with jsonschema and
+check-jsonschema (tests/test_schema.py) and in yaml-language-server (tests/test_editor.py).
 """
 from __future__ import annotations
 
@@ -20,10 +22,26 @@ from fractions import Fraction
 from .lang import declare as d
 from .lang.ruleset import RULESET
 from .lang.steps import KINDS
+from .runtime.cards import PACKS, SUITS
 from .yamlnodes import Map, Seq
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 IDENTIFIER = "^[a-z_][a-z0-9_]*$"       # zone, option and counter names (load.py)
+NAME = {"type": "string", "pattern": IDENTIFIER,      # patternErrorMessage: yaml-language-server's
+        "patternErrorMessage": "a name: lower case letters, digits and _, starting with a letter"}
+
+
+def _ranks(suit: bool) -> dict:
+    """A rank of any pack (`T` is 10), or with `suit` also a card (rank + suit letter), in either
+    case as the loader reads them. A YAML parser reads the ranks that are numbers (3, 10) as
+    numbers, so those are allowed too, within the numbered ranks."""
+    ranks = sorted({r for pack in PACKS.values() for r in pack} | {"T"}, key=lambda r: (-len(r), r))
+    words = "|".join("".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in r) for r in ranks)
+    suits = f"[{''.join(SUITS)}{''.join(SUITS).lower()}]?" if suit else ""
+    numbers = [int(r) for r in ranks if r.isdigit()]
+    return {"type": ["string", "integer"], "pattern": f"^(?:{words}){suits}$",
+            "minimum": min(numbers), "maximum": max(numbers),
+            "patternErrorMessage": "a rank (A, K, 10, 2, …)" + (" or a card (QS, 10H)" if suit else "")}
 # The $defs name of each construct (the rule file itself is `game`, or `variant` when it extends).
 DEF_NAMES = {"players": "players", "deck": "deck", "zone": "zone", "option": "option", "counter": "counter",
              "trumps": "trumps", "promotion": "promote", "choice": "choice", "bonus": "bonus",
@@ -43,8 +61,8 @@ def schema() -> dict:
         "text": {"type": ["string", "number", "boolean"]},
         "number": {"type": ["number", "string"], "description": "a number; 1/3 is an exact fraction"},
         "seats": {"type": "integer", "minimum": 1, "maximum": 12},
-        "rank": {"type": ["string", "integer"]},
-        "ranks": {"type": "array", "items": {"$ref": "#/$defs/rank"}},
+        "rank": _ranks(suit=False),
+        "ranks": {"type": "array", "items": {"$ref": "#/$defs/rank"}, "uniqueItems": True},
         "option_value": {"type": ["number", "boolean", "string"]},
         "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
     }
@@ -97,9 +115,9 @@ class _Writer:
                 value = dict(value, description=key.doc)
             props[key.name] = _or_null(value) if patch else value
         out: dict = {"type": "object", "properties": props, "additionalProperties": False}
-        required = [k.name for k in construct.keys if k.required]
+        required = [k.name for k in construct.keys if k.required or (top and k.name == "players")]
         if required and not patch:
-            out["required"] = required
+            out["required"] = required       # the rule file needs players too, though a variant does not
         if construct.short is not None:
             short = construct.short if isinstance(construct.short, d.Key) else construct.key(construct.short)
             return {"anyOf": [self.holds(short.holds, short), out]}
@@ -119,6 +137,9 @@ class _Writer:
         return _ref("text")
 
     _Say = _Text = _AName = _ZoneName = _CounterName = _ZoneTarget = _Each
+
+    def _Rank(self, holds):
+        return _ref("rank")
 
     def _Recipients(self, holds):
         return _ref("expression")
@@ -159,16 +180,16 @@ class _Writer:
             item = {"anyOf": [{"type": "null"}, item]}
         if base is None:                     # an ask's choices: inside a step list, always whole
             return {"type": "object", "minProperties": 1, "additionalProperties": item}
-        return self._named(base, item, IDENTIFIER)
+        return self._named(base, item, NAME)
 
-    def _named(self, base: str, item: dict, names: str | None) -> dict:
-        """A $ref to a mapping of names to `item` (zones, options, counters, …)."""
+    def _named(self, base: str, item: dict, names: dict | None) -> dict:
+        """A $ref to a mapping of names to `item` (zones, options, counters, …); `names` (a
+        schema for the keys) None when any key will do (labels, order names)."""
         name = self.name(base)
         if name not in self.defs:
             value = _or_null(item) if self.patch else item
-            self.defs[name] = {"type": "object",
-                               "propertyNames": {"pattern": names} if names else {"type": "string"},
-                               "additionalProperties": value}
+            self.defs[name] = {"type": "object", "additionalProperties": value} | \
+                ({"propertyNames": names} if names else {})
         return _ref(name)
 
     def _Items(self, holds):
@@ -190,8 +211,8 @@ class _Writer:
 
     def _RankTable(self, holds):
         if holds.whole:
-            return self._named("values", {"type": "integer"}, None)
-        return self._named("points", _ref("number"), None)
+            return self._named("values", {"type": "integer"}, _ranks(suit=True))
+        return self._named("points", _ref("number"), _ranks(suit=True))
 
 
 # Hover text for the keys every step has.
@@ -202,7 +223,8 @@ STEP_KEYS = {"when": ("the step runs only if this expression is true", _ref("exp
 def _step(defs: dict) -> dict:
     """A step: one kind key (with its settings), `when`, `say`; `if` adds then/else."""
     writer = _Writer(defs, patch=False)
-    forms: list = [{"enum": [name for name, kind in KINDS.items() if kind.flag]}]
+    flags = [name for name, kind in KINDS.items() if kind.flag]
+    forms: list = [{"title": f"{' or '.join(flags)} (a step of one word)", "enum": flags}]
     common = {k: dict(schema, description=doc) for k, (doc, schema) in STEP_KEYS.items()}
     for name, kind in KINDS.items():
         if kind.flag:
@@ -219,130 +241,8 @@ def _step(defs: dict) -> dict:
         props = {name: _ref(f"{name}_step"), **common,
                  **{k.name: dict(writer.holds(k.holds), description=k.doc) for k in kind.extra}}
         required = [name] + [k.name for k in kind.extra if k.required]
-        forms.append({"type": "object", "properties": props, "required": required,
+        forms.append({"title": f"{name} step", "type": "object", "properties": props, "required": required,
                       "additionalProperties": False})
-    forms.append({"type": "object", "properties": {"say": common["say"], "when": common["when"]},
+    forms.append({"title": "say step", "type": "object", "properties": {"say": common["say"], "when": common["when"]},
                   "required": ["say"], "additionalProperties": False})
     return {"anyOf": forms}
-
-
-# -- a rule file as JSON data, and a validator for the schema's subset -----------------------------
-
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
-_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_INT = re.compile(r"^[-+]?[0-9]+$")
-_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
-
-
-def instance(node):
-    """YAML nodes (yamlnodes.read_yaml) as the JSON data an editor validates (YAML 1.2 core)."""
-    if isinstance(node, Map):
-        return {k.text: instance(v) for k, v in node.entries}
-    if isinstance(node, Seq):
-        return [instance(v) for v in node.items]
-    if node is None:
-        return None
-    text = node.text
-    if node.style:
-        return text
-    if _NULL.match(text):
-        return None
-    if text in _BOOL:
-        return _BOOL[text]
-    if _INT.match(text):
-        return int(text)
-    if re.match(r"^0o[0-7]+$", text):
-        return int(text[2:], 8)
-    if re.match(r"^0x[0-9a-fA-F]+$", text):
-        return int(text[2:], 16)
-    if _FLOAT.match(text):
-        return float(text)
-    return text
-
-
-KNOWN = {"$schema", "$id", "$ref", "$defs", "title", "description", "type", "enum", "properties",
-         "additionalProperties", "required", "propertyNames", "pattern", "items", "minimum",
-         "maximum", "minProperties", "anyOf", "if", "then", "else"}
-_TYPES = {"object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
-          "string": lambda v: isinstance(v, str), "null": lambda v: v is None,
-          "boolean": lambda v: isinstance(v, bool),
-          "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-          "number": lambda v: isinstance(v, (int, float, Fraction)) and not isinstance(v, bool)}
-
-
-def check(data, root: dict | None = None) -> list[tuple[str, str]]:
-    """Every place where `data` breaks the schema, as (JSON pointer, message); [] when valid."""
-    root = root if root is not None else schema()
-    out: list = []
-    _check(data, root, root, "", out)
-    return out
-
-
-def _check(data, s: dict, root: dict, at: str, out: list) -> None:
-    unknown = set(s) - KNOWN
-    if unknown:
-        raise ValueError(f"the validator does not know {sorted(unknown)} (at {at or '/'})")
-    if "$ref" in s:
-        name = s["$ref"].removeprefix("#/$defs/")
-        _check(data, root["$defs"][name], root, at, out)
-    if "type" in s:
-        types = [s["type"]] if isinstance(s["type"], str) else s["type"]
-        if not any(_TYPES[t](data) for t in types):
-            out.append((at, f"expected {' or '.join(types)}, found {_kind(data)}"))
-            return
-    if "enum" in s and data not in s["enum"]:
-        out.append((at, f"{data!r} is not one of {s['enum']}"))
-    if "pattern" in s and isinstance(data, str) and not re.search(s["pattern"], data):
-        out.append((at, f"{data!r} does not match {s['pattern']}"))
-    if isinstance(data, (int, float)) and not isinstance(data, bool):
-        if "minimum" in s and data < s["minimum"] or "maximum" in s and data > s["maximum"]:
-            out.append((at, f"{data} is outside {s.get('minimum')}..{s.get('maximum')}"))
-    if isinstance(data, dict):
-        _object_check(data, s, root, at, out)
-    if isinstance(data, list) and "items" in s:
-        for i, item in enumerate(data):
-            _check(item, s["items"], root, f"{at}/{i}", out)
-    if "anyOf" in s:
-        tries = []
-        for option in s["anyOf"]:
-            found: list = []
-            _check(data, option, root, at, found)
-            if not found:
-                break
-            tries.append(found)
-        else:
-            # Report the alternative that came closest (the fewest, deepest problems).
-            best = min(tries, key=lambda f: (-max(len(p) for p, _ in f), len(f)))
-            out += best
-    if "if" in s:
-        found = []
-        _check(data, s["if"], root, at, found)
-        branch = s.get("else") if found else s.get("then")
-        if branch is not None:
-            _check(data, branch, root, at, out)
-
-
-def _object_check(data: dict, s: dict, root: dict, at: str, out: list) -> None:
-    for key in s.get("required", ()):
-        if key not in data:
-            out.append((at, f"missing required key '{key}'"))
-    if "minProperties" in s and len(data) < s["minProperties"]:
-        out.append((at, f"needs at least {s['minProperties']} entries"))
-    props = s.get("properties", {})
-    for key, value in data.items():
-        where = f"{at}/{key}"
-        if "propertyNames" in s:
-            _check(key, s["propertyNames"], root, where, out)
-        if key in props:
-            _check(value, props[key], root, where, out)
-        elif s.get("additionalProperties") is False:
-            out.append((where, f"unknown key '{key}'"))
-        elif isinstance(s.get("additionalProperties"), dict):
-            _check(value, s["additionalProperties"], root, where, out)
-
-
-def _kind(data) -> str:
-    for name in ("null", "boolean", "integer", "number", "string", "array", "object"):
-        if _TYPES[name](data):
-            return name
-    return type(data).__name__

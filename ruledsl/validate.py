@@ -4,18 +4,16 @@ from __future__ import annotations
 import glob
 import json
 import random
-import re
 from pathlib import Path
 
 import attrs
 
+from . import files
 from .checks import warnings
 from .errors import RuleError, RuleErrors
 from .game import load_game
 from .runtime.failures import PlayError
 from .source import Source, Span
-
-SCENARIO = re.compile(r"^ruleset\s*:", re.M)
 
 
 @attrs.define
@@ -30,53 +28,84 @@ class Result:
         return not self.errors
 
 
-def expand(paths) -> list[str]:
-    """Files as given; directories searched for *.yaml; globs expanded. Scenario files (a
-    top-level `ruleset:`) are skipped wherever they come from: pre-commit passes every YAML file."""
+def expand(paths, rule_files_only: bool = False) -> list[str]:
+    """Files as given; directories searched for *.yaml and *.yml; globs expanded. Scenario files
+    (a top-level `ruleset:`) are skipped wherever they come from; with `rule_files_only`, so is
+    every file that does not look like a rule file (files.looks_like_rule_file): pre-commit
+    passes every YAML file of a repository, workflows and configurations included."""
     out: list[str] = []
     for p in paths:
-        matches = sorted(glob.glob(p, recursive=True)) if any(ch in p for ch in "*?[") else [p]
+        matches = sorted(glob.glob(p, recursive=True)) if is_glob(p) else [p]
         for m in matches:
             path = Path(m)
-            if path.is_dir():
-                out += [str(f) for f in sorted(path.rglob("*.y*ml")) if not _is_scenario(f)]
-            elif not _is_scenario(path):
-                out.append(str(path))
+            found = sorted(path.rglob("*.y*ml")) if path.is_dir() else [path]
+            out += [str(f) for f in found if _wanted(f, rule_files_only)]
     return list(dict.fromkeys(out))
 
 
-def missing(paths) -> list[str]:
-    """The paths given literally (not globs) that do not exist: a mistake on the command line."""
-    return [p for p in paths if not any(ch in p for ch in "*?[") and not Path(p).exists()]
+def is_glob(path: str) -> bool:
+    """A pattern for `expand` rather than a path."""
+    return any(ch in path for ch in "*?[")
 
 
-def _is_scenario(path: Path) -> bool:
+def _wanted(path: Path, rule_files_only: bool) -> bool:
+    """Whether to check `path`: not a scenario file and, if asked, a rule file. A file that
+    cannot be read is checked, so that the reason is reported."""
     try:
-        return bool(SCENARIO.search(path.read_text(encoding="utf-8")))
-    except OSError:
-        return False
+        text = files.read_text(path)
+    except files.FileRefused:
+        return True
+    return files.looks_like_rule_file(text) if rule_files_only else not files.is_scenario(text)
 
 
-def validate_file(path: str, smoke: int = 5, strict: bool = False) -> Result:
+def validate_file(path: str, smoke: int = 5, strict: bool = False, roots=()) -> Result:
+    """Load, compile and smoke-play one rule file; `roots` are directories its bases may lie in
+    (those given on the command line)."""
     result = Result(path)
     try:
-        game = load_game(path)
+        game = load_game(path, roots)
     except RuleErrors as errors:
         result.errors = errors.errors
         return result
+    failures: list[tuple[RuleError, list[int]]] = []
     for players in range(game.min_players, game.max_players + 1):
         for g in range(smoke):
             error = smoke_game(game, players, seed=g)
             result.games += 1
             if error:
-                result.errors.append(error)
+                _gather(failures, error, players)
                 break
+    result.errors += [_once(error, counts) for error, counts in failures]
     found = warnings(game)
     if strict:                       # warnings as errors: they fail the file
         result.errors += [RuleError(w.span, w.message + " [--strict]", w.hint) for w in found]
     else:
         result.warnings = found
     return result
+
+
+def _gather(failures: list, error: RuleError, players: int) -> None:
+    """Add the failure of a match of `players`, to the one already found at the same place with
+    the same message (but for the match it names), if any."""
+    for first, counts in failures:
+        if (first.span, _bare(first.message)) == (error.span, _bare(error.message)):
+            counts.append(players)
+            return
+    failures.append((error, [players]))
+
+
+def _once(error: RuleError, counts: list[int]) -> RuleError:
+    """One error for every player count it happens with; its hint replays the first."""
+    if len(counts) > 1:         # the message ends in the match it names: "… step 7)"
+        others = [str(n) for n in counts[1:]]
+        also = " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1 else others)
+        error.message = error.message[:-1] + f"; the same with {also} players)"
+    return error
+
+
+def _bare(message: str) -> str:
+    """A smoke failure's message without the match it names: `… (players=3, seed=0, step 7)`."""
+    return message.rsplit(" (players=", 1)[0]
 
 
 MAX_HAND_ACTIONS = 5_000      # far more than any real hand takes: a hand that does loops
@@ -86,16 +115,19 @@ def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
                max_hand_steps: int = MAX_HAND_ACTIONS, trace: list | None = None) -> RuleError | None:
     """One seeded random match with invariants checked after every step; the first failure.
 
-    The moves are those `ruledsl run --watch --seed SEED` makes (random.Random(seed).choice among
-    the legal actions), so a failure's hint is a command that plays the same match again, with a
-    log for `ruledsl replay`. `trace` (a list) collects the moves' texts."""
+    The match is recorded as the table records it, so every `say:` text and summary line met is
+    rendered, and one that fails is a failure like the others (the events are dropped as they
+    come: nothing reads them). The moves are those `ruledsl run --watch --seed SEED` makes
+    (random.Random(seed).choice among the legal actions), so a failure's hint is a command that
+    plays the same match again, with a log for `ruledsl replay`. `trace` (a list) collects the
+    moves' texts."""
     rng = random.Random(seed)
     where = f"(players={players}, seed={seed}"
     again = (f"to watch it happen: ruledsl run {game.ruleset.path} --watch --players {players} "
              f"--seed {seed} --log smoke.jsonl")
     st = None
     try:
-        st = game.new_initial_state(seed=seed, players=players)
+        st = game.new_initial_state(seed=seed, players=players, record=True)
         total = len(st.prog.deck)
         hand, hand_start = st.hand_number, 0
         while not st.is_terminal():
@@ -106,6 +138,7 @@ def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
             if trace is not None:
                 trace.append(st.action_to_string(action))
             st.apply_action(action)
+            st.events.clear()
             if cards_held(st) != total:
                 return _at(st, f"cards are not conserved: {cards_held(st)} of {total} {where}, step {st.steps})",
                            hint=again)
@@ -119,7 +152,7 @@ def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
                            hint=again)
     except RuleErrors as many:
         return _more(many.errors[0], where, st, again)
-    except PlayError as exc:
+    except PlayError as exc:                     # the rules failed while playing: the author's error
         return _more(exc.error, where, st, again)
     except RuleError as exc:
         return _more(exc, where, st, again)
@@ -148,12 +181,14 @@ def _at(st, message: str, hint: str | None = None) -> RuleError:
 
 
 def report(results, fmt: str) -> str:
-    """text: for people; json: one object per file; github: workflow annotations, one per
-    problem (`::error file=…,line=…,col=…::message`), shown on the line in a pull request."""
+    """text: for people; json: one JSON object per file, one per line (JSON Lines); github:
+    workflow commands, one per problem (`::error file=…,line=…,endLine=…,col=…,endColumn=…,
+    title=…::message`), which GitHub shows on the line in a pull request."""
     if fmt == "json":
-        return json.dumps([{"path": r.path, "ok": r.ok, "games": r.games,
-                            "errors": [e.to_dict() for e in r.errors],
-                            "warnings": [w.to_dict() for w in r.warnings]} for r in results], indent=2)
+        return "\n".join(json.dumps({"path": r.path, "ok": r.ok, "games": r.games,
+                                      "errors": [e.to_dict() for e in r.errors],
+                                      "warnings": [w.to_dict() for w in r.warnings]}, ensure_ascii=False)
+                          for r in results)
     lines = []
     for r in results:
         if fmt == "github":
@@ -170,10 +205,15 @@ def report(results, fmt: str) -> str:
 
 
 def _annotation(e: RuleError) -> str:
+    """A GitHub workflow command for one problem; the span underlines its text (the columns are
+    1-based and inclusive), and the title names the check."""
     level = "warning" if e.kind == "warning" else "error"
     s = e.span
+    where = {"file": s.path, "line": s.line, "endLine": s.line, "col": s.col,
+             "endColumn": s.col + s.width - 1, "title": "ruledsl validate"}
+    props = ",".join(f"{k}={_escape(str(v), True)}" for k, v in where.items())
     text = e.message + (f"\nhint: {e.hint}" if e.hint else "")
-    return f"::{level} file={_escape(s.path, True)},line={s.line},col={s.col}::{_escape(text)}"
+    return f"::{level} {props}::{_escape(text)}"
 
 
 def _escape(text: str, prop: bool = False) -> str:

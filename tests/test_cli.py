@@ -1,12 +1,10 @@
 """The command line as a user drives it: exit codes, output, logs, and a real terminal."""
 import json
-import os
-import pty
-import select
+import subprocess
 import sys
-import time
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -17,7 +15,13 @@ CIAPANO = str(ROOT / "games" / "ciapano.yaml")
 
 
 def invoke(*args, input=None):
-    return CliRunner().invoke(main, list(args), input=input)
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    """A game left mid-match is saved in the current directory: keep that out of the tree."""
+    monkeypatch.chdir(tmp_path)
 
 
 def test_validate_good_file_exits_0():
@@ -37,8 +41,8 @@ def test_validate_bad_file_exits_1_with_located_error(tmp_path):
 
 def test_validate_json_format(tmp_path):
     result = invoke("validate", CIAPANO, "--smoke", "1", "--format", "json")
-    data = json.loads(result.output)
-    assert data[0]["ok"] is True and data[0]["errors"] == []
+    data = json.loads(result.output)        # one file: one line, one object
+    assert data["ok"] is True and data["errors"] == []
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -64,15 +68,16 @@ def test_simulate_bad_option_exits_2():
 
 
 def test_watch_plays_a_whole_match():
-    result = invoke("run", CIAPANO, "--watch", "--seed", "3", "--players", "3")
+    result = invoke("run", CIAPANO, "--watch", "--seed", "3", "--players", "3", "--opponents", "random")
     assert result.exit_code == 0, result.output
-    assert "=== Hand 1" in result.output and "Match over" in result.output
+    assert "── Hand 1 · dealer" in result.output and "Match over" in result.output
 
 
 def test_wrong_move_gets_a_message_and_a_new_prompt(tmp_path):
     log = tmp_path / "game.jsonl"
     moves = "play ZZ\n99\n" + "1\n" * 60
-    result = invoke("run", CIAPANO, "--seed", "5", "--players", "4", "--log", str(log), input=moves)
+    result = invoke("run", CIAPANO, "--seed", "5", "--players", "4", "--log", str(log), "--opponents", "random",
+                    input=moves)
     assert result.exit_code == 0, result.output
     assert "Not allowed: 'ZZ' is not a card: cards are written rank then suit" in result.output
     assert "There is no option 99" in result.output
@@ -80,21 +85,21 @@ def test_wrong_move_gets_a_message_and_a_new_prompt(tmp_path):
     records = [json.loads(line) for line in log.read_text().splitlines()]
     assert records[0]["type"] == "game" and records[1]["type"] == "deal"
     assert sum(r["type"] == "action" for r in records) > 10
-    replayed = invoke("replay", str(log))
+    replayed = invoke("replay", str(log), "--rules", ROOT / "games")
     assert replayed.exit_code == 0, replayed.output
     assert "replay exactly" in replayed.output
 
 
 def test_replay_detects_a_tampered_log(tmp_path):
     log = tmp_path / "game.jsonl"
-    invoke("run", CIAPANO, "--seed", "5", "--log", str(log), input="1\n" * 12)
+    invoke("run", CIAPANO, "--seed", "5", "--log", str(log), "--opponents", "random", input="1\n" * 12)
     lines = log.read_text().splitlines()
     actions = [i for i, line in enumerate(lines) if '"action"' in line]
     record = json.loads(lines[actions[3]])
     record["seat"] = (record["seat"] + 1) % 4
     lines[actions[3]] = json.dumps(record)
     log.write_text("\n".join(lines) + "\n")
-    result = invoke("replay", str(log))
+    result = invoke("replay", str(log), "--rules", ROOT / "games")
     assert result.exit_code == 1
     assert f":{actions[3] + 1}:" in result.output
 
@@ -129,55 +134,91 @@ def test_scenario_command_passes_and_fails(tmp_path):
     assert "1 passed, 1 failed" in result.output
 
 
-def read_until(fd, pattern: bytes, timeout=20.0) -> bytes:
-    out = b""
-    deadline = time.time() + timeout
-    while pattern not in out:
-        left = deadline - time.time()
-        if left <= 0:
-            raise AssertionError(f"did not see {pattern!r}; got:\n{out.decode(errors='replace')[-2000:]}")
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-    return out
-
-
-def test_run_in_a_real_terminal():
-    """Drive `ruledsl run` through a pseudo-terminal: a wrong move, then a whole hand typed."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(sys.executable, [sys.executable, "-m", "ruledsl.cli", "run", CIAPANO,
-                                  "--seed", "2", "--players", "3"])
-    try:
-        first = read_until(fd, b"> ")
-        assert b"Your hand:" in first
-        os.write(fd, b"play 9X\n")
-        assert b"Not allowed" in read_until(fd, b"> ")
-        seen = b""
-        for _ in range(60):
-            os.write(fd, b"1\n")
-            seen += read_until(fd, b"> ")
-            if b"end of hand 1" in seen:
-                break
-        assert b"end of hand 1" in seen, seen.decode(errors="replace")[-1500:]
-        os.write(fd, b"quit\n")
-        assert b"Left the table" in read_until(fd, b"Left the table")
-    finally:
-        os.waitpid(pid, 0)
-
-
 def test_a_human_who_is_out_sees_only_hand_summaries():
     # With a target of 6 and seed 2, A (the human) goes out after hand 2 while others play on.
     result = invoke("run", CIAPANO, "--seed", "2", "--players", "4", "--set", "target=6",
-                    input="1\n" * 400)
+                    "--opponents", "random", input="1\n" * 400)
     assert result.exit_code == 0, result.output
     before, after = result.output.split("A (you) out of the match: the others play on", 1)
     assert " plays " in before
     assert " plays " not in after and "trick " not in after
-    assert "=== Hand 3" in after and "--- end of hand 3 ---" in after and "Match over" in after
+    assert "── Hand 3" in after and "End of hand 3" in after and "Match over" in after
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "nosuch.yaml"], ["run", "--watch", "nosuch.yaml"], ["simulate", "nosuch.yaml"],
+    ["explain", "nosuch.yaml"], ["validate", "nosuch.yaml"], ["validate", CIAPANO, "nosuchdir"],
+    ["test", "nosuchdir"], ["replay", "nosuch.jsonl"],
+])
+def test_a_missing_path_is_a_usage_error_in_every_command(args):
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    missing = next(a for a in args if a.startswith("nosuch"))
+    assert f"'{missing}' does not exist." in result.output
+    assert "Errno" not in result.output and "Traceback" not in result.output
+
+
+def test_a_log_in_a_missing_directory_is_a_usage_error(tmp_path):
+    result = invoke("run", CIAPANO, "--watch", "--log", str(tmp_path / "no" / "game.jsonl"))
+    assert result.exit_code == 2
+    assert f"the directory of '{tmp_path / 'no' / 'game.jsonl'}' does not exist" in result.output
+
+
+def complete(words: str, shell="bash") -> list[str]:
+    """What click's shell completion answers for the command line `words` (the cursor at its
+    end), as the script from `_RULEDSL_COMPLETE=bash_source ruledsl` asks for it."""
+    parts = words.split(" ")
+    env = {"_RULEDSL_COMPLETE": f"{shell}_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)}
+    result = CliRunner().invoke(main, [], prog_name="ruledsl", env=env)
+    assert result.exit_code == 0, result.output
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if line]
+
+
+def test_shell_completion_offers_the_options_of_the_rule_file_given():
+    assert complete(f"ruledsl run {CIAPANO} --set ") == ["target=", "survivors=", "lowest_wins="]
+    assert complete(f"ruledsl simulate {CIAPANO} -n 5 --set lo") == ["lowest_wins="]
+    assert complete(f"ruledsl run {ROOT / 'games' / 'coteccio.yaml'} --set stake") == ["stakes=", "stake="]
+
+
+def test_shell_completion_offers_an_options_values():
+    assert complete(f"ruledsl run {CIAPANO} --set lowest_wins=") == ["lowest_wins=true", "lowest_wins=false"]
+    assert complete(f"ruledsl run {CIAPANO} --set target=") == ["target=31"]      # its default
+
+
+def test_shell_completion_without_a_readable_rule_file_offers_nothing(tmp_path):
+    (tmp_path / "bad.yaml").write_text("name: [\n")
+    assert complete("ruledsl run --set ") == []
+    assert complete(f"ruledsl run {tmp_path / 'bad.yaml'} --set ") == []
+    assert complete("ruledsl v") == ["validate"]
+
+
+def test_every_option_of_every_command_has_help():
+    for name, command in main.commands.items():
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"ruledsl {name} {param.opts[0]} has no help text"
+
+
+def test_the_list_of_commands_is_not_cut_and_ends_with_the_docs():
+    result = CliRunner().invoke(main, ["--help"], terminal_width=80)
+    assert result.exit_code == 0
+    commands = result.output.split("Commands:")[1]
+    listing = " ".join(commands.split())             # as read, whatever the wrapping
+    assert "..." not in listing
+    for command in main.commands.values():
+        first = " ".join(command.help.split("\n\n")[0].split())
+        assert first in listing
+    assert all(len(line) <= 80 for line in result.output.splitlines())
+    docs = result.output.split("The documentation")[1]
+    named = [line.split()[0] for line in docs.splitlines()[2:] if line.strip()]
+    assert named and all((ROOT / "docs" / name).is_file() for name in named)
+    assert named[-1] == "api.md" and result.output.rstrip().endswith("the Python API")
+
+
+def test_python_dash_m_ruledsl_is_the_command():
+    result = subprocess.run([sys.executable, "-m", "ruledsl", "validate", "--smoke", "0", CIAPANO],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith("1 of 1 rule files valid\n")
+    usage = subprocess.run([sys.executable, "-m", "ruledsl", "--help"], capture_output=True, text=True)
+    assert usage.stdout.startswith("Usage: ruledsl ")

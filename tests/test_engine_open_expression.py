@@ -4,7 +4,9 @@ The table hides a face-down play of another seat; its own player still sees it."
 import pytest
 
 from ruledsl.errors import RuleErrors
-from ruledsl.table import Table
+from ruledsl.engine.scope import SEAT_NAMES
+from ruledsl.table.render import Look
+from ruledsl.table.view import View
 
 RULES = """
 name: Closed tricks
@@ -62,14 +64,13 @@ def test_constant_and_default_still_work(dealt):
 def test_table_hides_face_down_cards_of_others(dealt):
     st = state(dealt, "not option.closed", closed=True)
     play(st, "play KS", "play QS")
-    lines = []
-    table = Table(st, 0, lines.append, None, None, None)
-    table.flush()
-    assert "B plays ?? face down" in lines
-    table = Table(st, 1, lines.append, None, None, None)
-    lines.clear()
-    table.flush()
-    assert "B (you) plays QS face down" in lines
+    rules = st.prog.ruleset
+
+    def lines(seat):
+        view = View(rules, st.n, seat, Look(rules.deck.ranks, SEAT_NAMES, symbols=False))
+        return [line.plain for line in map(view.event, st.events) if line is not None]
+    assert "B plays ?? face down" in lines(0)
+    assert "B (you) plays QS face down" in lines(1)
 
 
 def test_open_must_be_a_valid_expression(load_rules):

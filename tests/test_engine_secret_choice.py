@@ -1,13 +1,14 @@
 """`secret: true` on an ask's choice: the chosen value (a buried card) is told to the chooser
 only; the table tells everyone else just the choice's name. The scenario expectation `sees`
 checks what each seat's observation shows of a zone."""
-import random
 
 import pytest
 
 from ruledsl.errors import RuleErrors
 from ruledsl.scenarios import run_file
-from ruledsl.table import Table
+from ruledsl.engine.scope import SEAT_NAMES
+from ruledsl.table.render import Look
+from ruledsl.table.view import View
 
 RULES = """
 name: Hidden aside
@@ -85,8 +86,8 @@ def _table_lines(game, human):
     bury = next(a for a in st.legal_actions() if st.action_to_string(a).startswith("bury"))
     text = st.action_to_string(bury)
     st.apply_action(bury)
-    table = Table(st, human, echo=lambda s: None, read=lambda p: "", bot=None, rng=random.Random(0))
-    lines = [table.describe(e) for e in st.events if e["kind"] == "choice"]
+    view = View(game.ruleset, st.n, human, Look(game.ruleset.deck.ranks, SEAT_NAMES, symbols=False))
+    lines = [view.event(e).plain for e in st.events if e["kind"] == "choice"]
     return text, lines
 
 

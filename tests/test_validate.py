@@ -1,9 +1,11 @@
 """`ruledsl validate` for CI: files, directories and globs; exit 0/1/2; text, json and github
 output; smoke play that catches matches that never end or get stuck; --strict."""
 import json
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 import ruledsl
@@ -51,6 +53,36 @@ def test_a_decision_without_a_legal_action():
     assert f"{path}:10:5: error: no legal action for the player to move (players=2, seed=0, step 1)" \
         in output
     assert f"hint: to watch it happen: ruledsl run {path} --watch --players 2 --seed 0" in output
+
+
+def test_a_say_text_that_fails_in_play_fails_validate_once_for_every_player_count():
+    """The table writes every say: text; smoke play does too, so a text that cannot be written
+    fails the file. It fails for 2, 3 and 4 players alike: one error says so."""
+    path, output = smoke_fails("say_fails.yaml")
+    assert output.count("error:") == 1
+    assert (f"{path}:12:31: error: division by zero (players=2, seed=0, step 16; the same with 3 and "
+            f"4 players)") in output
+    assert f"hint: to watch it happen: ruledsl run {path} --watch --players 2 --seed 0" in output
+    table = invoke("run", path, "--watch", "--players", 2, "--seed", 0)    # what the hint promises
+    assert table.exit_code == 1 and f"{path}:12:31: error: division by zero" in table.output
+
+
+def test_a_summary_line_that_fails_in_play_fails_validate():
+    path, output = smoke_fails("summary_fails.yaml")
+    assert f"{path}:15:44: error: division by zero (players=2, seed=0, step 16)" in output
+
+
+def test_errors_of_different_places_are_kept_apart():
+    from ruledsl.errors import RuleError
+    from ruledsl.source import Source, Span
+    source = Source("x.yaml", "a\nb\n")
+    failures: list = []
+    for line, players, step in [(1, 2, 5), (1, 3, 7), (2, 4, 9), (1, 5, 3)]:
+        message = f"no legal action for the player to move (players={players}, seed=0, step {step})"
+        validate._gather(failures, RuleError(Span(source, line, 1), message), players)
+    assert [validate._once(e, counts).message for e, counts in failures] == [
+        "no legal action for the player to move (players=2, seed=0, step 5; the same with 3 and 5 players)",
+        "no legal action for the player to move (players=4, seed=0, step 9)"]
 
 
 def test_a_redeal_that_always_happens_does_not_hang():
@@ -121,16 +153,18 @@ def test_command_line_mistakes_exit_2(args):
 def test_github_annotations():
     path, output = smoke_fails("no_legal_action.yaml", "--format", "github")
     first = output.splitlines()[0]
-    assert first == (f"::error file={path},line=10,col=5::no legal action for the player to move "
-                     f"(players=2, seed=0, step 1)%0Ahint: to watch it happen: ruledsl run {path} "
-                     f"--watch --players 2 --seed 0 --log smoke.jsonl")
+    # The step `tricks: {follow: suit}` (columns 5 to 26) is marked: endColumn is inclusive.
+    assert first == (f"::error file={path},line=10,endLine=10,col=5,endColumn=26,title=ruledsl validate::"
+                     f"no legal action for the player to move (players=2, seed=0, step 1)%0Ahint: to "
+                     f"watch it happen: ruledsl run {path} --watch --players 2 --seed 0 --log smoke.jsonl")
 
 
 def test_github_escapes_properties_and_message():
     from ruledsl.errors import RuleError
     from ruledsl.source import Source, Span
     error = RuleError(Span(Source("a,b:c.yaml", "x\n"), 1, 1), "50% off\nnow")
-    assert validate._annotation(error) == "::error file=a%2Cb%3Ac.yaml,line=1,col=1::50%25 off%0Anow"
+    assert validate._annotation(error) == ("::error file=a%2Cb%3Ac.yaml,line=1,endLine=1,col=1,endColumn=1,"
+                                           "title=ruledsl validate::50%25 off%0Anow")
 
 
 def test_warnings_are_reported_and_strict_makes_them_errors():
@@ -142,17 +176,19 @@ def test_warnings_are_reported_and_strict_makes_them_errors():
     strict = invoke("validate", path, "--smoke", 1, "--strict")
     assert strict.exit_code == 1
     assert f"{path}:10:3: error: option 'stakes' is never read [--strict]" in strict.output
+    at = f"file={path},line=10,endLine=10,col=3,endColumn=8,title=ruledsl validate"
     github = invoke("validate", path, "--smoke", 1, "--format", "github").output.splitlines()
-    assert github[0].startswith(f"::warning file={path},line=10,col=3::option 'stakes' is never read")
+    assert github[0].startswith(f"::warning {at}::option 'stakes' is never read")
     github = invoke("validate", path, "--smoke", 1, "--format", "github", "--strict").output.splitlines()
-    assert github[0].startswith(f"::error file={path},line=10,col=3::option 'stakes' is never read")
+    assert github[0].startswith(f"::error {at}::option 'stakes' is never read")
 
 
-def test_json_format():
+def test_json_format_is_one_object_per_file_per_line():
     result = invoke("validate", STRICT / "unused.yaml", SMOKE / "no_legal_action.yaml",
                     "--smoke", 1, "--format", "json")
     assert result.exit_code == 1
-    unused, stuck = json.loads(result.output)
+    unused, stuck = map(json.loads, result.output.splitlines())
+    assert unused["path"] == str(STRICT / "unused.yaml")
     assert unused["ok"] is True and unused["errors"] == [] and unused["games"] == 1
     assert [(w["line"], w["severity"]) for w in unused["warnings"]] == [(10, "warning"), (13, "warning"),
                                                                        (14, "warning")]
@@ -165,3 +201,32 @@ def test_smoke_zero_plays_nothing():
     result = invoke("validate", SMOKE / "no_legal_action.yaml", "--smoke", 0)
     assert result.exit_code == 0
     assert "ok (0 smoke games)" in result.output
+
+
+# -- which YAML files are rule files --------------------------------------------------------------
+
+WORKFLOW = "name: CI\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make\n"
+
+
+def test_rule_files_only_passes_by_other_yaml(tmp_path):
+    """What the pre-commit hook runs: every changed YAML file is given, rule files are checked."""
+    (tmp_path / "ci.yml").write_text(WORKFLOW)
+    assert invoke("validate", tmp_path / "ci.yml", "--smoke", 0).exit_code == 1      # named: checked
+    result = invoke("validate", "--rule-files-only", tmp_path / "ci.yml", CIAPANO, "--smoke", 0)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [f"{CIAPANO}: ok (0 smoke games)", "1 of 1 rule files valid"]
+    alone = invoke("validate", "--rule-files-only", tmp_path / "ci.yml")
+    assert alone.exit_code == 0 and alone.output == "0 of 0 rule files valid\n"   # nothing to check
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: X\nplayers: 2\ndeck: {order: [A, K]}\nhnad: []\n")
+    result = invoke("validate", "--rule-files-only", tmp_path, "--smoke", 0)
+    assert result.exit_code == 1
+    assert f"{broken}:4:1: error: unknown key 'hnad' in the rule file" in result.output
+    assert "ci.yml" not in result.output
+
+
+def test_the_hook_checks_only_rule_files():
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    [hook] = hooks
+    assert hook["entry"] == "ruledsl validate --rule-files-only"
+    assert re.search(hook["files"], ".github/workflows/ci.yml") and re.search(hook["files"], "games/x.yaml")

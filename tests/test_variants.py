@@ -67,3 +67,22 @@ def test_an_error_in_the_variant_points_at_the_variant(tmp_path):
     error = info.value.errors[0]
     assert (error.span.path, error.span.line) == (str(path), 3)
     assert "unknown key 'colour'" in error.message
+
+
+def test_a_misspelt_option_is_an_error_naming_the_base_option(tmp_path):
+    """`targte: 21` adds an option nothing reads instead of changing `target`: every command
+    refuses it (load_game raises), with a did-you-mean pointing at the base's option."""
+    path = variant(tmp_path, "options:\n  targte: 21\n")
+    with pytest.raises(RuleErrors) as info:
+        ruledsl.load_game(path)
+    [error] = info.value.errors
+    assert (error.span.path, error.span.line, error.span.col) == (str(path), 3, 3)
+    assert error.message == "the base has no option 'targte', and nothing reads it"
+    target = ruledsl.load_game(CIAPANO).ruleset.options["target"].span
+    assert error.hint.startswith(f"did you mean 'target'? (the base's, at {CIAPANO}:{target.line})")
+
+
+def test_a_new_option_unlike_any_of_the_base_is_only_a_warning(tmp_path):
+    from ruledsl.checks import warnings
+    game = ruledsl.load_game(variant(tmp_path, "options:\n  fireworks: 3\n"))
+    assert [w.message for w in warnings(game)] == ["option 'fireworks' is never read"]

@@ -6,17 +6,43 @@
 """
 from __future__ import annotations
 
+import inspect
+from importlib import metadata
+
 import click
 
-from . import authoring, measure, play
+from . import authoring, measure, output, play
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _docs() -> str:
+    """The end of `ruledsl --help`: where the documentation is (the address from the package's
+    metadata, pyproject.toml's [project.urls])."""
+    try:
+        urls = dict(u.split(", ", 1) for u in metadata.metadata("ruledsl").get_all("Project-URL") or ())
+    except metadata.PackageNotFoundError:
+        urls = {}
+    where = urls.get("Documentation", "the repository")
+    return f"""\b
+'ruledsl COMMAND --help' tells more. The documentation, in docs/
+({where}):
+  cli.md        every command and option, and the exit codes
+  language.md   the rule-file language
+  authoring.md  editors, validate in CI, pre-commit, shell completion
+  scenarios.md  scenario files (ruledsl test)
+  api.md        the Python API
+"""
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=_docs())
 @click.version_option(package_name="ruledsl")
 def main():
     """Card games written as rule files, played by a generic engine."""
+    output.install()          # any output encoding: what it cannot encode falls back to ASCII
 
 
 for _module in (play, authoring, measure):
     for _command in _module.COMMANDS:
+        # `ruledsl --help` lists each command with its first paragraph whole (wrapped): left to
+        # itself, click would cut it to fit one line.
+        _command.short_help = _command.short_help or inspect.cleandoc(_command.help).split("\n\n")[0]
         main.add_command(_command)

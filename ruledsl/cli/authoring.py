@@ -3,27 +3,31 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
 from ..errors import RuleErrors
-from .common import fail_rules, load
+from .common import ExistingPath, fail_rules, load
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=ExistingPath(dir_okay=True, glob=True))
 @click.option("--smoke", type=click.IntRange(0), default=5, show_default=True, help="Random games per player count.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
+              help="text for people; json: one object per file and line; github: annotations on the lines of a pull request.")
 @click.option("--strict", is_flag=True, help="Treat warnings (unused options, counters never read, steps that never run) as errors.")
-def validate(paths, smoke, fmt, strict):
+@click.option("--rule-files-only", is_flag=True,
+              help="Skip YAML files that are not rule files (no top-level deck:, hand: or extends: of a .yaml file); "
+                   "nothing left to check is fine. The pre-commit hook's default.")
+def validate(paths, smoke, fmt, strict, rule_files_only):
     """Check rule files (files, directories or globs): load, compile, smoke-play."""
-    from ..validate import expand, missing, report, validate_file
-    if missing(paths):
-        raise click.BadParameter(f"no such file or directory: {', '.join(missing(paths))}", param_hint="PATHS")
-    files = expand(paths)
-    if not files:
+    from ..validate import expand, report, validate_file
+    files = expand(paths, rule_files_only)
+    if not files and not rule_files_only:
         raise click.BadParameter("no rule files found", param_hint="PATHS")
-    results = [validate_file(f, smoke=smoke, strict=strict) for f in files]
+    roots = [p for p in paths if Path(p).is_dir()]      # a base may lie anywhere in them
+    results = [validate_file(f, smoke=smoke, strict=strict, roots=roots) for f in files]
     click.echo(report(results, fmt))
     sys.exit(0 if all(r.ok for r in results) else 1)
 
@@ -36,8 +40,8 @@ def schema():
 
 
 @click.command("test")
-@click.argument("paths", nargs=-1)
-@click.option("-v", "--verbose", is_flag=True)
+@click.argument("paths", nargs=-1, type=ExistingPath(dir_okay=True))
+@click.option("-v", "--verbose", is_flag=True, help="Print every scenario, passed or not.")
 def test_cmd(paths, verbose):
     """Run scenario files (default: tests/scenarios)."""
     from ..scenarios import run_paths
@@ -51,12 +55,13 @@ def test_cmd(paths, verbose):
 
 
 @click.command()
-@click.argument("ruleset", type=click.Path(dir_okay=False), required=False)
+@click.argument("ruleset", type=ExistingPath(), required=False)
 @click.option("--format", "fmt", type=click.Choice(["md", "text"]), default="md", show_default=True,
               help="Markdown, or plain text for a terminal.")
 @click.option("--builtins", is_flag=True, help="List the names and functions expressions may use "
                                                 "(the language's, and RULESET's own if given).")
-def explain(ruleset, fmt, builtins):
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (UTF-8).")
+def explain(ruleset, fmt, builtins, output):
     """Write RULESET out as rules a person reads.
 
     A variant (a file with `extends:`) ends with its differences from the base."""
@@ -69,7 +74,11 @@ def explain(ruleset, fmt, builtins):
         text = builtins_text(game and game.ruleset) if builtins else rulebook(game.ruleset, fmt)
     except RuleErrors as errors:      # the base of a variant is read again to compare
         fail_rules(errors)
-    click.echo(text, nl=False)
+    if output:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        click.echo(text, nl=False)
 
 
 @click.command("compile")

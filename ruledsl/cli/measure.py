@@ -6,15 +6,15 @@ import json
 import click
 
 from ..runtime.helpers import SEAT_NAMES
-from .common import PLAY_ERRORS, fail_play, load, new_state, read_sets
+from .common import PLAY_ERRORS, ExistingPath, fail_play, load, new_state, read_sets, set_option
 
 
 @click.command()
-@click.argument("ruleset", type=click.Path(dir_okay=False))
+@click.argument("ruleset", type=ExistingPath())
 @click.option("-n", "games", type=click.IntRange(min=1), default=100, show_default=True, help="Number of matches.")
-@click.option("--players", "-p", type=int)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE")
+@click.option("--players", "-p", type=int, help="Number of players (default: the game's).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match (match i uses seed + i).")
+@set_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(ruleset, games, players, seed, sets, as_json):
     """Play whole matches between random players and report the figures."""

@@ -1,52 +1,156 @@
 """Commands for players: `run` (a terminal table) and `replay` (a logged game, checked)."""
 from __future__ import annotations
 
+import os
 import random
 import sys
+import textwrap
+from pathlib import Path
 
 import click
 
 from ..runtime.helpers import SEAT_NAMES
 from ..errors import RuleErrors
-from .common import PLAY_ERRORS, fail_play, fail_rules, load, new_state, read_sets
+from .common import PLAY_ERRORS, ExistingPath, fail_play, fail_rules, load, new_state, read_sets, set_option
+
+PAUSE = 0.4          # seconds after each computer player's move, so that a person can follow
+
+
+def parse_seat(text: str, players: int, option: str = "--seat") -> int:
+    """A seat as the table names it (`B`) or by number (`1`, 0 = A)."""
+    word = text.strip().upper()
+    seat = int(word) if word.isdigit() else SEAT_NAMES.find(word) if len(word) == 1 else -1
+    if not 0 <= seat < players:
+        raise click.BadParameter(f"'{text}' is not a seat of this {players}-player game: "
+                                 f"{SEAT_NAMES[0]} to {SEAT_NAMES[players - 1]} (or 0 to {players - 1})",
+                                 param_hint=f"'{option}'")
+    return seat
 
 
 @click.command()
-@click.argument("ruleset", type=click.Path(dir_okay=False))
+@click.argument("ruleset", type=ExistingPath(), required=False)
 @click.option("--players", "-p", type=int, help="Number of players (default: the game's).")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = A).")
+@click.option("--seat", default="A", show_default=True, help="Your seat: a letter (A, B, …) or a number (0 = A).")
 @click.option("--watch", is_flag=True, help="Computer players take every seat.")
-@click.option("--seed", type=int, help="Seed for shuffles and bots (default: random).")
-@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Change an option.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write a game log (JSON Lines).")
-def run(ruleset, players, seat, watch, seed, sets, log_path):
-    """Play RULESET at a terminal table against computer players."""
-    from ..bots import random_bot
-    from ..gamelog import LogWriter
+@click.option("--fast", is_flag=True, help="No pause after each computer player's move.")
+@click.option("--seed", type=int, help="Seed for shuffles and bots (default: random; shown at the end).")
+@set_option
+@click.option("--log", "log_path", type=ExistingPath(output=True), help="Write a game log (JSON Lines) as play goes.")
+@click.option("--opponents", metavar="SPEC", help="The computer players' bot (see docs/bots.md).")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Letters for suits and plain ASCII throughout.")
+@click.option("--resume", type=ExistingPath(), help="Continue the game in this log.")
+@click.option("--rules", "rules_dir", type=ExistingPath(dir_okay=True, file_okay=False),
+              help="With --resume: a directory where the log's rule file may be read.")
+def run(ruleset, players, seat, watch, fast, seed, sets, log_path, opponents, ascii_only, resume, rules_dir):
+    """Play RULESET at a terminal table against computer players (or continue a saved game)."""
+    from rich.console import Console
+
     from ..table import Quit, Table
-    game = load(ruleset)
-    seed = random.randrange(1 << 30) if seed is None else seed
-    state = new_state(game, seed, players, read_sets(sets), record=True)
-    if not watch and not 0 <= seat < state.n:
-        raise click.BadParameter(f"seat must be 0..{state.n - 1}", param_hint="--seat")
-    log = LogWriter(log_path, ruleset, state.options, state.n, seed, _first_dealer(state)) if log_path else None
-    click.echo(f"{game.name} — {state.n} players, seed {seed}. "
-               + ("Watching." if watch else f"You are {SEAT_NAMES[seat]}. Type 'quit' to leave."))
-    if game.ruleset.description and not watch:       # the game in a paragraph, for a first game
-        import textwrap
-        click.echo(textwrap.fill(" ".join(game.ruleset.description.split()), 96))
-        click.echo("Answer with an option's number or its text (e.g. 'play QS'); '?' for help.")
-    table = Table(state, None if watch else seat, click.echo, lambda p: input(p), random_bot,
-                  random.Random(seed), log)
+    from .output import can_encode, install
+    if ascii_only:
+        install(ascii_only=True)
+    console = Console(markup=False, highlight=False, emoji=False)
+    symbols = not ascii_only and "NO_COLOR" not in os.environ and can_encode("♠♥♦♣", console.encoding)
+    if resume:
+        game, state, table_args = _resumed(resume, rules_dir, ruleset, players, seed, sets, log_path, watch)
+        human = table_args.pop("human")
+        opponents = opponents or table_args.pop("opponents")
+    else:
+        if ruleset is None:
+            raise click.UsageError("give a RULESET to play (or --resume LOG)")
+        opponents = opponents or _default_bot()
+        game, state, human, table_args = _new(ruleset, players, seat, watch, seed, sets, log_path, opponents)
+    bot = _bot(opponents)
+    pause = 0.0 if fast or not console.is_terminal else PAUSE
+    table = Table(game, state, human, console, opponents=bot, opponents_spec=opponents,
+                  symbols=symbols, pause=pause, **table_args)
+    if resume:
+        table.catch_up()
+    else:
+        _banner(console, game, state, human)
     try:
         table.play()
     except PLAY_ERRORS as exc:
         fail_play(exc)
     except (Quit, KeyboardInterrupt):
-        click.echo("\nLeft the table." + (f" The log so far is in {log_path}." if log_path else ""))
+        _leave(console, table.log, game)
     finally:
-        if log:
-            log.close()
+        table.log.close()
+
+
+def _new(ruleset, players, seat, watch, seed, sets, log_path, opponents):
+    from ..gamelog import LogWriter
+    game = load(ruleset)
+    seed = random.randrange(1 << 30) if seed is None else seed
+    state = new_state(game, seed, players, read_sets(sets), record=True)
+    human = None if watch else parse_seat(seat, state.n)
+    header = LogWriter.header(ruleset, log_path, options=state.options, players=state.n, seed=seed,
+                              dealer=_first_dealer(state), seat=human, opponents=opponents)
+    return game, state, human, {"seed": seed, "log": LogWriter(log_path, header)}
+
+
+def _resumed(log, rules_dir, ruleset, players, seed, sets, log_path, watch):
+    from ..gamelog import LogWriter
+    given = [name for name, value in (("RULESET", ruleset), ("--players", players), ("--seed", seed),
+                                      ("--set", sets), ("--log", log_path), ("--watch", watch)) if value]
+    if given:
+        raise click.UsageError(f"--resume continues the logged game as it was: {', '.join(given)} "
+                               "cannot be given with it")
+    done = _restore(log, rules_dir)
+    if done.state.is_terminal():
+        click.echo(f"{log}: this match is over; `ruledsl replay {log}` checks it", err=True)
+        sys.exit(1)
+    seat = done.header.get("seat")
+    human = seat if isinstance(seat, int) and 0 <= seat < done.state.n else None
+    return done.game, done.state, {"seed": done.header["seed"], "human": human,
+                                   "opponents": done.header.get("opponents") or _default_bot(),
+                                   "decisions": done.actions,
+                                   "log": LogWriter(log, deals=done.deals)}
+
+
+def _default_bot() -> str:
+    from .. import bots
+    return getattr(bots, "DEFAULT", "random")
+
+
+def _bot(spec: str):
+    from ..bots import BotSpecError, make
+    try:
+        return make(spec)
+    except BotSpecError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--opponents'") from None
+
+
+def _banner(console, game, state, human) -> None:
+    """The game in a paragraph, for a first game; no seed (it would give the deals away)."""
+    who = "Watching." if human is None else f"You are {SEAT_NAMES[human]}. Type 'help' for help, 'quit' to leave."
+    console.print(f"{game.name} — {state.n} players. {who}")
+    if game.ruleset.description and human is not None:
+        console.print(textwrap.fill(" ".join(game.ruleset.description.split()), min(console.width, 100)),
+                      soft_wrap=True)
+        console.print("Answer with an option's number or its text (e.g. 'play QS').")
+
+
+def _leave(console, log, game) -> None:
+    """Left mid-match: the log (written as play went, or saved now) continues it."""
+    path = log.path
+    if path is None:
+        path = _save_path(Path(game.ruleset.path).stem)
+        log.save(path)
+    command = f"ruledsl run --resume {path}"
+    rules = Path(game.ruleset.path).resolve()
+    if Path(path).resolve().parent not in rules.parents:
+        command += f" --rules {rules.parent}"
+    console.print(f"\nLeft the table. The game is saved in {path}; to continue it:")
+    console.print(f"  {command}", soft_wrap=True)        # whole, to copy
+
+
+def _save_path(stem: str) -> str:
+    path, n = Path(f"{stem}.save.jsonl"), 1
+    while path.exists():
+        n += 1
+        path = Path(f"{stem}.save-{n}.jsonl")
+    return str(path)
 
 
 def _first_dealer(state) -> int:
@@ -55,22 +159,31 @@ def _first_dealer(state) -> int:
 
 
 @click.command()
-@click.argument("log", type=click.Path(exists=True, dir_okay=False))
-def replay(log):
+@click.argument("log", type=ExistingPath())
+@click.option("--rules", "rules_dir", type=ExistingPath(dir_okay=True, file_okay=False),
+              help="A directory where the log's rule file may be read (besides the log's own).")
+def replay(log, rules_dir):
     """Replay a game log written by `run --log`, checking every deal and action."""
-    from ..gamelog import ReplayError, replay as do_replay
+    done = _restore(log, rules_dir)
+    state = "finished" if done.state.is_terminal() else "unfinished"
+    click.echo(f"{log}: {done.actions} actions and {done.deals} deals replay exactly ({state} match)")
+
+
+def _restore(log, rules_dir):
+    """The logged match played again (gamelog.restore), or a clean exit 1 saying why not."""
+    from ..gamelog import ReplayError, restore
     try:
-        result = do_replay(log)
+        done = restore(log, rules_dir)
     except ReplayError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
     except RuleErrors as errors:
         fail_rules(errors)
-    for warning in result["warnings"]:
+    except PLAY_ERRORS as exc:
+        fail_play(exc)
+    for warning in done.warnings:
         click.echo(f"warning: {warning}", err=True)
-    state = "finished" if result["terminal"] else "unfinished"
-    click.echo(f"{log}: {result['actions']} actions and {result['deals']} deals replay exactly ({state} match)")
-
+    return done
 
 
 COMMANDS = (run, replay)

@@ -179,6 +179,11 @@ class AName(Holds):
 
 
 @attrs.frozen
+class Rank(AName):
+    """A rank of the deck (`K`), as a Name."""
+
+
+@attrs.frozen
 class ZoneName(AName):
     """The name of a zone (checked against the zones when the step is compiled)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import RuleError
-from .declare import REQUIRED, AName, Construct, Expr, Expression, Items, Key, Name
+from .declare import REQUIRED, AName, Construct, Expr, Expression, Items, Key, Name, Rank
 from .types import A_SUIT, CONDITION
 
 
@@ -36,7 +36,7 @@ def _promotion(values: dict, spans: dict, reader) -> Promotion:
 PROMOTION = Construct("promotion", Promotion, (
     Key("card", AName(), REQUIRED, "the card promoted, e.g. QS"),
     Key("when", Expression(CONDITION), None, "while this holds (default: always)"),
-    Key("above", AName(), REQUIRED, "the trump rank it ranks just above, e.g. K"),
+    Key("above", Rank(), REQUIRED, "the trump rank it ranks just above, e.g. K"),
 ), what="a promotion", doc="a card that becomes a trump, ranking just above a trump rank", build=_promotion)
 
 TRUMPS = Construct("trumps", Trumps, (

@@ -60,7 +60,7 @@ class State:
         """Apply one action: a value from legal_actions(), or its canonical text. An action that
         is not legal now raises IllegalAction, saying why."""
         if isinstance(action, str):
-            action = self.string_to_action(action)
+            action = self.parse_action(action)
         else:
             legal = self._legal
             if legal is None:
@@ -106,21 +106,37 @@ class State:
         decision = self.prog.decisions[self.pc]
         return decision.kind.text(self, decision, action)
 
-    def string_to_action(self, text: str):
-        """The legal action a typed text means (case and card order do not matter); an
-        IllegalAction saying why when there is none."""
+    # -- for front ends (the table): what to ask and how to show it ----------------------------
+
+    def parse_action(self, text: str):
+        """The legal action meant by `text` (as a person types it: case and card order free);
+        raises IllegalAction, with the rule that excludes it, when there is none."""
         action = find(self, text)
         if action is None:
             raise illegal(self, text)
         return action
 
-    def prompt(self) -> str | None:
-        """What the player to move is asked, in words: "lead", "play to the trick", an ask's
-        prompt; None when nobody is to move."""
+    def asked(self) -> str | None:
+        """What the player to move is asked, in words ("lead", "play to the trick", an ask's
+        `prompt`); None when nobody is to move."""
         if self.player < 0:
             return None
         decision = self.prog.decisions[self.pc]
         return decision.kind.describe(self, decision)
+
+    def card_sort_key(self):
+        """A sort key over card texts (`"QS"`) that orders cards as a hand is shown: trumps first
+        (by the current trump situation, promoted cards included), then suit by suit, each high to
+        low in the game's rank order. The key is `(group, power)`: cards of one suit share a group,
+        and group 0 is the trumps when there are any."""
+        r, deck = self.prog.ranking_now(self), self.prog.deck
+
+        def key(text: str) -> tuple:
+            c = deck.card(text)
+            if c is None:                    # not a card of this deck ("??"): last
+                return (len(deck.suits) + 1, 0)
+            return (0 if r.trump[c] else 1 + deck.suits.index(r.suit[c]), -r.power[c])
+        return key
 
     def why_not(self, action) -> str | None:
         """Why `action` (its text, or a value) is not legal now, in the words of the rule that
