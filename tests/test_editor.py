@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ruledsl import loader
+from ruledsl.lang.steps import KINDS
 from ruledsl.cli import main
 from ruledsl.files import is_scenario
 
@@ -159,6 +159,6 @@ def test_completing_a_step_offers_every_step_kind(server, tmp_path):
     result = server.request("textDocument/completion", {"textDocument": {"uri": uri},
                                                        "position": {"line": 4, "character": 4}})
     labels = {item["label"] for item in (result["items"] if isinstance(result, dict) else result)}
-    kinds = set(loader.STEP_KINDS) | {"say"}
+    kinds = set(KINDS) | {"say"}
     assert kinds <= labels
-    assert {f"{kind} step" for kind in kinds if not loader.STEP_KINDS.get(kind, {}).get("flag")} <= labels
+    assert {f"{kind} step" for kind in kinds if kind == "say" or not KINDS[kind].flag} <= labels

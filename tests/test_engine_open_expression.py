@@ -4,7 +4,7 @@ The table hides a face-down play of another seat; its own player still sees it."
 import pytest
 
 from ruledsl.errors import RuleErrors
-from ruledsl.engine.scope import SEAT_NAMES
+from ruledsl.runtime.helpers import SEAT_NAMES
 from ruledsl.table.render import Look
 from ruledsl.table.view import View
 

@@ -6,7 +6,7 @@ import pytest
 
 from ruledsl.errors import RuleErrors
 from ruledsl.scenarios import run_file
-from ruledsl.engine.scope import SEAT_NAMES
+from ruledsl.runtime.helpers import SEAT_NAMES
 from ruledsl.table.render import Look
 from ruledsl.table.view import View
 

@@ -281,8 +281,7 @@ def test_the_table_shows_nothing_hidden_from_the_human(game, players):
     while st.current_player() != 0:
         st.apply_action(st.legal_actions()[0])
     other = st.clone()
-    base = other.prog.layout.zones["hand"][1]
-    b, c = other.zones[base + 1], other.zones[base + 2]
+    b, c = other.evaluate("hand(1)"), other.evaluate("hand(2)")      # the state's own lists
     b[0], c[0] = c[0], b[0]
     assert other.observation(0) == st.observation(0)
     assert _screen(game, st, 0) == _screen(game, other, 0)

@@ -36,7 +36,7 @@ def show_help(table, _):
 
 
 def show_rules(table, _):
-    from ..explain import explain
+    from ..explain.rulebook import explain
     page(table, explain(table.game.ruleset, "text"))
     table.show_turn()                 # the rules filled the screen: the table again
 
