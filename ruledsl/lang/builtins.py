@@ -124,6 +124,14 @@ def _state_helper(fn: Callable, gives: Type, seat_args: int = 1):
     return emit
 
 
+def _order(c, g, args, node):
+    """order(s): a new list (callers may keep it); a loop over it reads the seats' table."""
+    s = c.src(c.atom(Frag(src=g.seat(c, args[0], node.args[0]), type=SEAT)))
+    orders = c.unit.const(tuple(tuple((i + g.step("next") * k) % g.n for k in range(g.n)) for i in range(g.n)))
+    return Frag(src=c.call(helpers.play_order, "st", s), type=SEAT_LIST,
+                items=f"({orders}[{s}] if st.live == {g.n} else _play_order(st, {s}))")
+
+
 def _table(lookup: Callable, gives: Type, seat: bool = True):
     """A per-seat (or per-card) table written in as a constant: TABLE[x]."""
     def emit(c, g, args, node):
@@ -151,6 +159,16 @@ def _card_helper(fn: Callable, gives: Type, ranked: bool = False):
         extra = [g.ranking(c)] if ranked else []
         return Frag(src=c.call(fn, *extra, *(c.src(a) for a in args)), type=gives)
     return emit
+
+
+def _cards_of_suit(c, g, args, node):
+    xs, suit = args
+    if not xs.type.only("list"):
+        return _card_helper(helpers.cards_of, CARD_LIST, True)(c, g, args, node)
+    # A list of cards (a zone): filtered inline, by the suits of the trumps of the moment.
+    suit_of, s = c.atom(Frag(src=f"{g.ranking(c)}.suit")), c.src(c.atom(suit))
+    card = c.unit.temp("_v")
+    return Frag(src=f"[{card} for {card} in {c.src(xs)} if {c.src(suit_of)}[{card}] == {s}]", type=CARD_LIST)
 
 
 def _points(c, g, args, node):
@@ -229,7 +247,7 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
     Function("next", (("s", A_SEAT),), SEAT, "the next seat in the direction of play", _seat_step("next")),
     Function("prev", (("s", A_SEAT),), SEAT, "the previous seat in the direction of play", _seat_step("prev")),
     Function("order", (("s", A_SEAT),), SEAT_LIST, "the seats in the match in play order, starting at s",
-             _state_helper(helpers.play_order, SEAT_LIST)),
+             _order),
     Function("others", (("s", A_SEAT),), SEAT_LIST, "the seats in the match other than s, in play order after s",
              _state_helper(helpers.others, SEAT_LIST)),
     Function("team", (("s", A_SEAT),), TEAM, "the team of seat s", _team),
@@ -246,7 +264,7 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
              _suit),
     Function("rank", (("c", CARD),), TEXT, "a card's rank, as text", _table(lambda g: g.deck.rank_of, TEXT, seat=False)),
     Function("cards", (("xs", CARDS), ("s", A_SUIT)), CARD_LIST,
-             "the cards of one suit in a list, as the trumps rank them", _card_helper(helpers.cards_of, CARD_LIST, True)),
+             "the cards of one suit in a list, as the trumps rank them", _cards_of_suit),
     Function("holds", (("xs", CARDS), ("c", CARD)), BOOL, "whether a card is in a list", _holds),
     Function("top", (("n", WHOLE), ("xs", CARDS)), CARD_LIST, "the n highest cards by the trick order, trumps first",
              _card_helper(helpers.top, CARD_LIST, True)),

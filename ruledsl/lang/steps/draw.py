@@ -62,7 +62,14 @@ def refill(st, sources, base, first, upto, rounds) -> None:
         return
     hands = [zones[base + s] for s in play_order(st, first)]
     need = [max(0, upto - len(hand)) for hand in hands]
-    if not rounds and stock < sum(need):
+    total, pile = sum(need), piles[0]
+    if len(pile) >= total:                   # the first source serves everyone: no shortfall
+        for turn in range(max(need, default=0)):
+            for hand, k in zip(hands, need):
+                if k > turn:
+                    hand.append(pile.pop())
+        return
+    if not rounds and stock < total:
         if stock and not st.stock_dead:      # said once, and not of an empty stock
             _say(st, f"the stock ({stock}) cannot refill every hand: nobody draws from it again this hand")
         st.stock_dead = True

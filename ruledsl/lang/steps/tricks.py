@@ -215,10 +215,17 @@ def leads_of(r, hand, sizes) -> list:
     bigger = [k for k in sizes if 1 < k <= len(hand)]
     if bigger:
         by_suit: dict = {}
+        suit_of = r.suit
         for card in hand:
-            by_suit.setdefault(r.suit[card], []).append(card)
-        groups = [r.shown_order(g) for g in by_suit.values() if len(g) >= min(bigger)]
-        groups.sort(key=lambda g: (not r.trump[g[0]], SUITS.index(r.suit[g[0]])))
+            suit = suit_of[card]
+            if suit in by_suit:
+                by_suit[suit].append(card)
+            else:
+                by_suit[suit] = [card]
+        least = bigger[0] if len(bigger) == 1 else min(bigger)
+        groups = [r.shown_order(g) for g in by_suit.values() if len(g) >= least]
+        if len(groups) > 1:
+            groups.sort(key=lambda g: (not r.trump[g[0]], SUITS.index(suit_of[g[0]])))
         for k in bigger:
             for group in groups:
                 if len(group) >= k:
