@@ -211,7 +211,7 @@ class _Writer:
 
     def _RankTable(self, holds):
         if holds.whole:
-            return self._named("values", {"type": "integer"}, _ranks(suit=True))
+            return self._named("values", self._Whole(holds), _ranks(suit=True))
         return self._named("points", _ref("number"), _ranks(suit=True))
 
 

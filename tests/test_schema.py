@@ -289,6 +289,7 @@ TOLD = {
     "several_errors": "/direction", "step_key_typo": "/hand/0/deal", "step_two_kinds": "/hand/0",
     "step_unknown_kind": "/hand/1", "step_when_typo": "/hand/1", "text_for_number": "/players/min",
     "top_key_typo": "/", "zone_key_typo": "/zones/won",
+    "deck_value_huge": "/deck/values/4", "limits_hands_huge": "/limits/hands",
 }
 # Those a YAML parser refuses before any schema sees them (duplicate keys: check-jsonschema's
 # parser only; PyYAML keeps the last one, so for jsonschema the data is valid).
@@ -305,6 +306,17 @@ BEYOND = {
     "say_unknown_name": "expressions", "unknown_function": "expressions", "unknown_name": "expressions",
     "unknown_suit": "expressions", "undefined_counter": "expressions", "undefined_option": "expressions",
     "counter_without_player": "expressions",
+    # Types and seats: what an expression is, and how many players there are.
+    "ask_who_huge": "the players", "draw_first_huge": "the players", "leader_out_of_range": "the players",
+    "seat_out_of_range": "the players", "showdown_among_number": "the players",
+    "ask_who_at_play": "only playing shows it",
+    "beats_number": "expressions", "cards_of_number": "expressions", "ceil_of_trick": "expressions",
+    "counter_start_card": "expressions", "eliminate_fraction": "expressions",
+    "end_match_number": "expressions", "holds_seat": "expressions", "move_number": "expressions",
+    "negate_suit": "expressions", "packet_boolean": "expressions", "partner_of_trick": "expressions",
+    "points_of_seat": "expressions", "rank_of_seat": "expressions", "rank_of_seats": "expressions",
+    "reveal_fraction": "expressions", "seat_of_card": "expressions", "seat_of_fraction": "expressions",
+    "trumps_suit_number": "expressions", "value_of_number": "expressions",
     "yaml11_open_no": "a YAML 1.1 word is a valid value either way",
     "yaml11_option_default": "a YAML 1.1 word is a valid value either way",
     "no_end_match": "only playing shows it",

@@ -324,6 +324,8 @@ class Compiler:
         self._new_hand(redeal=True)
         w.goto(self.body)
         self._returns()
+        if rs.trumps is not None:            # checked even where no step ranks cards by it
+            self.errors.attempt(self.ranking_source)
         self.errors.check()
         return module.assemble(self, _expressions(self.ruleset, self.n, self.counter_types))
 

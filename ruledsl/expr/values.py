@@ -54,8 +54,8 @@ def norm(x: Any, span: Span | None = None) -> Any:
 def bounded(xs: Any, span: Span | None = None) -> Any:
     """A list or text no longer than MAX_ITEMS, else an error."""
     if len(xs) > MAX_ITEMS:
-        what = "text" if isinstance(xs, str) else "list"
-        raise EvalError(f"a {what} grew too long (more than {MAX_ITEMS:,} items)", span,
+        what, items = ("text", "characters") if isinstance(xs, str) else ("list", "items")
+        raise EvalError(f"a {what} grew too long (more than {MAX_ITEMS:,} {items})", span,
                         f"a {what} joined to itself every hand grows without end")
     return xs
 

@@ -43,6 +43,10 @@ class Function:
         args = ", ".join(p for p, _ in self.params)
         return f"{self.name}({args}{', …' if self.arity == ANY_ARGS else ''})"
 
+    def gives_words(self) -> str:
+        """What it gives, in words (a result that follows the argument's type, in general)."""
+        return self.gives.words() if isinstance(self.gives, Type) else RESULTS[self.gives]
+
 
 @attrs.frozen
 class Name:
@@ -79,6 +83,13 @@ def _same(t: Type) -> Type:
 
 def _item_or_none(t: Type) -> Type:
     return _item(t) | NONE
+
+
+def _items(t: Type) -> Type:
+    return list_of(_item(t))
+
+
+RESULTS = {_same: "a list of the x values", _item_or_none: "an item of xs, or none", _items: "a list of xs's items"}
 
 
 def _many(fn: Callable, gives: Callable):
@@ -228,10 +239,10 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
              _helper(helpers.any_true, BOOL), "may"),
     Function("all", (("xs", A_LIST),), BOOL, "whether every item is true (a generator stops at the first false)",
              _helper(helpers.all_true, BOOL), "may"),
-    Function("sorted", (("xs", A_LIST),), lambda t: list_of(_item(t)), "the items in increasing order",
-             _helper(helpers.in_order, lambda t: list_of(_item(t))), "may"),
-    Function("unique", (("xs", A_LIST),), lambda t: list_of(_item(t)), "the items without repeats, in order",
-             _helper(helpers.unique, lambda t: list_of(_item(t))), "may"),
+    Function("sorted", (("xs", A_LIST),), _items, "the items in increasing order",
+             _helper(helpers.in_order, _items), "may"),
+    Function("unique", (("xs", A_LIST),), _items, "the items without repeats, in order",
+             _helper(helpers.unique, _items), "may"),
     Function("first", (("xs", A_LIST),), _item_or_none, "the first item (none for an empty list)",
              _helper(helpers.first, _item_or_none), "may"),
     Function("last", (("xs", A_LIST),), _item_or_none, "the last item (none for an empty list)",
@@ -264,7 +275,7 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
              _suit),
     Function("rank", (("c", CARD),), TEXT, "a card's rank, as text", _table(lambda g: g.deck.rank_of, TEXT, seat=False)),
     Function("cards", (("xs", CARDS), ("s", A_SUIT)), CARD_LIST,
-             "the cards of one suit in a list, as the trumps rank them", _cards_of_suit),
+             "the cards of one suit in a list, as the trumps rank them (a promoted card is a trump)", _cards_of_suit),
     Function("holds", (("xs", CARDS), ("c", CARD)), BOOL, "whether a card is in a list", _holds),
     Function("top", (("n", WHOLE), ("xs", CARDS)), CARD_LIST, "the n highest cards by the trick order, trumps first",
              _card_helper(helpers.top, CARD_LIST, True)),

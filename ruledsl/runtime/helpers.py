@@ -132,7 +132,7 @@ def seat(x, n: int, span):
     if type(x) is int and 0 <= x < n:
         return x
     if type(x) is int:
-        raise EvalError(f"there is no seat {x}: seats are 0 to {n - 1}", span)
+        raise EvalError(f"there is no seat {x} with {n} players: seats are 0 to {n - 1}", span)
     raise EvalError(f"expected a seat, found {describe(x)}", span)
 
 
