@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from .checks import misspelt_options
 from .compile.program import compile_program
 from .errors import RuleError, RuleErrors, did_you_mean
-from .lang.options import OptionError, check_value, evaluation_order
+from .lang.options import OptionError, check_value, evaluation_order, show
 from .load import load, parse_option_value
 from .runtime import deals as given_deals
 from .runtime import hand
@@ -81,12 +81,22 @@ class Game:
                 value = overrides[name]
                 values[name] = check_value(spec, parse_option_value(value) if isinstance(value, str) else value)
             elif spec.follows:
-                known = SimpleNamespace(options=values)
-                values[name] = check_value(spec, self.program(self.min_players).evaluate(
-                    known, spec.default.text, None, spec.default.locate))
+                values[name] = check_value(spec, self._follow(spec, values, overrides))
             else:
                 values[name] = spec.default
         return {name: values[name] for name in specs}
+
+    def _follow(self, spec, values: dict, overrides: dict):
+        """The default of `spec` worked out from the options before it. Where it fails, it is
+        the rule file's error; or the command line's, when options set there make it fail."""
+        try:
+            return self.program(self.min_players).evaluate(SimpleNamespace(options=values), spec.default.text,
+                                                           None, spec.default.locate)
+        except RuleError as exc:
+            if not overrides:
+                raise
+            raise OptionError(f"option '{spec.name}' follows {spec.default.text}, which fails with "
+                              f"{', '.join(f'{k}={v if isinstance(v, str) else show(v)}' for k, v in overrides.items())}: {exc.message}") from None
 
     def new_initial_state(self, seed: int = 0, players: int | None = None, options: dict | None = None,
                           *, dealer: int | None = None, counters: dict | None = None,
@@ -147,9 +157,9 @@ def load_game(path: str | Path, roots=()) -> Game:
     (files.trees)."""
     try:
         game = Game(load(path, roots))
+        game.options()                  # the defaults that follow other options, worked out once
     except RuleError as error:
         raise RuleErrors([error]) from None
-    game.program(game.min_players)
     _probe(game)
     typos = misspelt_options(game.ruleset, roots)
     if typos:

@@ -58,7 +58,7 @@ def test_defaults_follow_in_order(load_rules):
     game = load_rules(RULES.replace("DEFAULT", "option.half / 3"))
     assert game.options() == {"base": 6, "half": 3, "quarter": 1}
     assert game.options({"base": 12}) == {"base": 12, "half": 6, "quarter": 2}
-    with pytest.raises(OptionError, match=r"option 'half' must be within 1..None, not 1/2"):
+    with pytest.raises(OptionError, match=r"option 'half' must be at least 1, not 1/2"):
         game.options({"base": 1})              # a default that follows is checked like a set value
 
 
@@ -66,6 +66,8 @@ def test_defaults_follow_in_order(load_rules):
     ("option.quarter", "the default of option 'half' depends on itself"),
     ("option.hlaf", "unknown option 'hlaf'"),
     ("dealer + option.base", "the default of option 'quarter' reads 'dealer'"),
+    ("option.base + left(0)", "the default of option 'quarter' reads 'left'"),
+    ("option.base + len(won(0))", "the default of option 'quarter' reads 'won'"),
 ])
 def test_bad_defaults_are_located_errors(load_rules, default, message):
     text = RULES.replace("DEFAULT", default)
@@ -77,6 +79,24 @@ def test_bad_defaults_are_located_errors(load_rules, default, message):
     assert error.message == message and error.span.line in (7, 8)
 
 
+def test_a_default_may_call_the_functions_that_read_nothing_of_the_game(load_rules):
+    game = load_rules(RULES.replace("DEFAULT", "max(floor(option.half / 2), 1)"))
+    assert game.options()["quarter"] == 1
+    assert game.options({"base": 20})["quarter"] == 5
+
+
 def test_a_quoted_default_is_text(load_rules):
     game = load_rules(RULES.replace("DEFAULT", "'option.base'").replace("option.quarter + ", ""))
     assert game.options()["quarter"] == "option.base"
+
+
+def test_a_default_that_fails_is_the_files_error_or_the_command_lines(load_rules):
+    text = RULES.replace("DEFAULT", "option.base / (option.base - 6)")
+    with pytest.raises(RuleErrors) as info:          # with its own defaults: an error of the file
+        load_rules(text)
+    (error,) = info.value.errors
+    assert (error.message, error.span.line, error.span.col) == ("division by zero", 8, 24)
+    game = load_rules(text.replace("(option.base - 6)", "(option.base - 5)"))
+    with pytest.raises(OptionError, match=r"option 'quarter' follows option.base / \(option.base - 5\), "
+                                          r"which fails with base=5: division by zero"):
+        game.options({"base": 5})

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from ..runtime.show import show
 
+WIDTH = 100      # the column of the places (a longer line has its place right after it)
+
 
 def listing(prog) -> str:
     rs = prog.ruleset
     lines = [f"# {rs.name}: the program for {prog.n} players, as ruledsl compiled it",
              "# (each line: the place in the rule file it was written for; constants at the end)", ""]
-    width = max(len(line) for line in prog.source.splitlines()) + 2
+    width = min(WIDTH, max(len(line) for line in prog.source.splitlines()))
     for text, span in zip(prog.source.splitlines(), prog.spans):
-        lines.append(f"{text:<{width}}# {span.line}:{span.col}" if span is not None and span.source else text)
+        lines.append(f"{text:<{width}}  # {span.line}:{span.col}" if span is not None and span.source else text)
     lines += ["", "# constants:"]
     for i, value in enumerate(prog.constants):
         lines.append(f"#   _k{i} = {_shown(value)}")

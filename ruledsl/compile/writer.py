@@ -3,7 +3,7 @@ table that maps each line of the generated source back to the place in the rule 
 
 A program is a set of *blocks*, each a run of straight Python that ends by going to another
 block, or by waiting for a decision (`return None` after setting who is to move). A block is a
-function `_bN(st) -> next label or None`, run by a small loop (the runtime's `advance`); a
+function `_bN(st) -> next label or None`, run by a small loop (`run` in module.py); a
 decision's `apply` is a function `(st, action)` that continues the same way. Where a block is
 gone to from one place only, its code is written there, inline: most of a hand becomes a few
 long functions, and a trick with no hooks goes from one play to the next without the loop.

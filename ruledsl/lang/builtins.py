@@ -36,6 +36,7 @@ class Function:
     emit: Callable
     generator: str = "no"          # "no", "may" (f(e for x in xs) too) or "must"
     arity: tuple[int, int] | None = None   # (min, max) arguments when not len(params)
+    game: bool = True              # it reads the game (seats, cards): an option's default may not
 
     def usage(self) -> str:
         if self.generator == "must":
@@ -219,38 +220,39 @@ def _partners(g):
 
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in [
-    Function("floor", (("x", A_NUMBER),), INT, "rounded down, exactly", _helper(values.floor, INT)),
-    Function("ceil", (("x", A_NUMBER),), INT, "rounded up, exactly", _helper(values.ceil, INT)),
-    Function("abs", (("x", A_NUMBER),), NUMBER, "without its sign", _helper(helpers.absolute, NUMBER)),
+    Function("floor", (("x", A_NUMBER),), INT, "rounded down, exactly", _helper(values.floor, INT), game=False),
+    Function("ceil", (("x", A_NUMBER),), INT, "rounded up, exactly", _helper(values.ceil, INT), game=False),
+    Function("abs", (("x", A_NUMBER),), NUMBER, "without its sign", _helper(helpers.absolute, NUMBER),
+             game=False),
     Function("min", (("xs", A_LIST),), _item_or_none,
              "the smallest item of a list, or of several values (none for an empty list)",
-             _many(helpers.smallest, _item_or_none), "may", ANY_ARGS),
+             _many(helpers.smallest, _item_or_none), "may", ANY_ARGS, game=False),
     Function("max", (("xs", A_LIST),), _item_or_none,
              "the largest item of a list, or of several values (none for an empty list)",
-             _many(helpers.largest, _item_or_none), "may", ANY_ARGS),
+             _many(helpers.largest, _item_or_none), "may", ANY_ARGS, game=False),
     Function("sum", (("xs", A_LIST),), NUMBER, "the total of a list of numbers",
-             _helper(helpers.total, NUMBER), "may"),
+             _helper(helpers.total, NUMBER), "may", game=False),
     Function("count", (("xs", A_LIST),), INT,
              "the number of items (over a generator: of the values that are not false or none)",
-             _count, "may"),
+             _count, "may", game=False),
     Function("len", (("xs", A_LIST),), INT, "the number of items of a list, or characters of a text",
-             _count, "may"),
+             _count, "may", game=False),
     Function("any", (("xs", A_LIST),), BOOL, "whether some item is true (a generator stops at the first)",
-             _helper(helpers.any_true, BOOL), "may"),
+             _helper(helpers.any_true, BOOL), "may", game=False),
     Function("all", (("xs", A_LIST),), BOOL, "whether every item is true (a generator stops at the first false)",
-             _helper(helpers.all_true, BOOL), "may"),
+             _helper(helpers.all_true, BOOL), "may", game=False),
     Function("sorted", (("xs", A_LIST),), _items, "the items in increasing order",
-             _helper(helpers.in_order, _items), "may"),
+             _helper(helpers.in_order, _items), "may", game=False),
     Function("unique", (("xs", A_LIST),), _items, "the items without repeats, in order",
-             _helper(helpers.unique, _items), "may"),
+             _helper(helpers.unique, _items), "may", game=False),
     Function("first", (("xs", A_LIST),), _item_or_none, "the first item (none for an empty list)",
-             _helper(helpers.first, _item_or_none), "may"),
+             _helper(helpers.first, _item_or_none), "may", game=False),
     Function("last", (("xs", A_LIST),), _item_or_none, "the last item (none for an empty list)",
-             _helper(helpers.last, _item_or_none), "may"),
+             _helper(helpers.last, _item_or_none), "may", game=False),
     Function("argmax", (), _same, "the x values for which e is highest, every tie: "
-             "`argmax(points(won(p)) for p in active)`", _helper(helpers.argmax, _same), "must"),
+             "`argmax(points(won(p)) for p in active)`", _helper(helpers.argmax, _same), "must", game=False),
     Function("argmin", (), _same, "the x values for which e is lowest, every tie",
-             _helper(helpers.argmin, _same), "must"),
+             _helper(helpers.argmin, _same), "must", game=False),
     Function("left", (("s", A_SEAT),), SEAT, "the next seat clockwise, among the players in the match",
              _seat_step("left")),
     Function("right", (("s", A_SEAT),), SEAT, "the next seat anticlockwise, among the players in the match",
@@ -288,6 +290,9 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
              "whether a card (or a play of several) beats another, by the trick rule",
              _card_helper(helpers.beats, BOOL, True)),
 ]}
+
+# What an option's default may call: the functions that read nothing of the game.
+PURE = frozenset(f.name for f in FUNCTIONS.values() if not f.game)
 
 
 def call(c, g, node: ast.Call) -> Frag | None:

@@ -13,6 +13,7 @@ import attrs
 from ..errors import RuleError, did_you_mean
 from ..expr import ast
 from ..source import NOWHERE, Span
+from .builtins import PURE
 from .declare import REQUIRED, Construct, Expr, Items, Key, Number, OptionValue, Text
 
 
@@ -78,7 +79,9 @@ def check_value(spec: Option, value):
         raise OptionError(f"option '{spec.name}' must be one of "
                           f"{', '.join(str(c) for c in spec.choices)}, not {value}")
     if numeric and (spec.min is not None and value < spec.min or spec.max is not None and value > spec.max):
-        raise OptionError(f"option '{spec.name}' must be within {spec.min}..{spec.max}, not {value}")
+        bound = (f"at least {spec.min}" if spec.max is None else f"at most {spec.max}" if spec.min is None
+                 else f"within {spec.min}..{spec.max}")
+        raise OptionError(f"option '{spec.name}' must be {bound}, not {value}")
     return value
 
 
@@ -90,8 +93,8 @@ def evaluation_order(options: dict) -> list[str]:
         if not spec.follows:
             from_names[name] = set()
             continue
-        reads = _names_read(spec.default.tree)
-        others = sorted(n for n in reads if not n.startswith("option."))
+        reads, calls = _names_read(spec.default.tree)
+        others = sorted(n for n in reads if not n.startswith("option.")) + sorted(calls - PURE)
         if others:
             raise RuleError(spec.default.span, f"the default of option '{name}' reads '{others[0]}'",
                             "an option's default may read only other options, e.g. option.stake / 2")
@@ -112,12 +115,13 @@ def evaluation_order(options: dict) -> list[str]:
     return order
 
 
-def _names_read(tree) -> set[str]:
-    """The names and `option.NAME`s an expression reads, besides the functions it calls."""
+def _names_read(tree) -> tuple[set[str], set[str]]:
+    """The names and `option.NAME`s an expression reads, and the functions it calls (a zone or
+    a counter is read by a call: `hand(p)`, `score(0)`)."""
     calls, stack = set(), [tree]
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Call):
             calls.add(node.name)
         stack += list(ast.children(node))
-    return ast.names_used(tree) - calls
+    return ast.names_used(tree) - calls, calls
