@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-import ruledsl
 from ruledsl.errors import RuleErrors
 from ruledsl.explain.rulebook import explain
 from ruledsl.lang import steps
@@ -41,12 +40,6 @@ def rotate(monkeypatch):
     return module
 
 
-def _game(tmp_path, settings: str):
-    path = tmp_path / "passing.yaml"
-    path.write_text(GAME.replace("ROTATE", settings), encoding="utf-8")
-    return ruledsl.load_game(path)
-
-
 DEAL = [{"hand": {"A": "AS KS", "B": "QH JH", "C": "2D 3D"}}]
 
 
@@ -54,13 +47,13 @@ DEAL = [{"hand": {"A": "AS KS", "B": "QH JH", "C": "2D 3D"}}]
     ("{zone: hand}", ["2D 3D", "AS KS", "QH JH"]),                 # to the left: A's cards go to B
     ("{zone: hand, to: right}", ["QH JH", "2D 3D", "AS KS"]),
 ])
-def test_the_example_kind_plays(tmp_path, rotate, settings, after):
-    state = _game(tmp_path, settings).new_initial_state(seed=1, dealer=0, deals=DEAL)
+def test_the_example_kind_plays(load_rules, rotate, settings, after):
+    state = load_rules(GAME.replace("ROTATE", settings)).new_initial_state(seed=1, dealer=0, deals=DEAL)
     assert [" ".join(map(str, state.evaluate(f"hand({p})"))) for p in range(3)] == after
 
 
-def test_the_example_kind_is_explained_and_in_the_schema(tmp_path, rotate):
-    game = _game(tmp_path, "{zone: hand}")
+def test_the_example_kind_is_explained_and_in_the_schema(load_rules, rotate):
+    game = load_rules(GAME.replace("ROTATE", "{zone: hand}"))
     assert "Everyone passes their hand to the player on their left." in explain(game.ruleset, "text")
     assert "rotate_step" in json.dumps(schema())
 
@@ -71,9 +64,9 @@ def test_the_example_kind_is_explained_and_in_the_schema(tmp_path, rotate):
     ("{to: left}", "'rotate' needs 'zone'"),
     ("{zone: deck}", "'deck' is not a zone each player has"),
 ])
-def test_the_example_kinds_mistakes_are_located(tmp_path, rotate, settings, message):
+def test_the_example_kinds_mistakes_are_located(load_rules, rotate, settings, message):
     with pytest.raises(RuleErrors) as info:
-        _game(tmp_path, settings)
+        load_rules(GAME.replace("ROTATE", settings))
     error = info.value.errors[0]
     assert error.message == message
     assert error.span.line == 8

@@ -12,17 +12,20 @@ import random
 
 import pytest
 
-import ruledsl
 from ruledsl import PlayError, RuleError
 from ruledsl.expr.values import MAX_BITS, MAX_ITEMS
 from ruledsl.lang.steps.captures import MAX_CAPTURES
 
-TRICKS = """\
-name: Growth
-players: 2
+TABLE = """\
 deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
 zones:
   won: {owner: player, visible: nobody}
+"""
+
+TRICKS = """\
+name: Growth
+players: 2
+""" + TABLE + """\
 counters:
   big: 2
   xs: "[1]"
@@ -41,12 +44,6 @@ summary:
 """
 
 
-def _game(tmp_path, text: str):
-    path = tmp_path / "rules.yaml"
-    path.write_text(text, encoding="utf-8")
-    return ruledsl.load_game(path)
-
-
 def _play_until_it_fails(game, seed: int = 3) -> PlayError:
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
@@ -61,8 +58,8 @@ def _play_until_it_fails(game, seed: int = 3) -> PlayError:
     ("xs = xs + xs", f"a list grew too long (more than {MAX_ITEMS:,} items)", 17, 14),
     ("word = word + word", f"a text grew too long (more than {MAX_ITEMS:,} characters)", 21, 13),
 ])
-def test_growing_without_end_stops_at_a_bound_where_it_grows(tmp_path, statement, message, col, hand):
-    game = _game(tmp_path, TRICKS.replace("STATEMENT", statement))
+def test_growing_without_end_stops_at_a_bound_where_it_grows(load_rules, statement, message, col, hand):
+    game = load_rules(TRICKS.replace("STATEMENT", statement))
     error = _play_until_it_fails(game)
     assert isinstance(error, RuleError)
     assert error.error.message == message
@@ -71,10 +68,10 @@ def test_growing_without_end_stops_at_a_bound_where_it_grows(tmp_path, statement
     assert (error.players, error.seed, error.step) == (2, 3, 2 * hand)
 
 
-def test_the_step_given_reproduces_the_failure(tmp_path):
+def test_the_step_given_reproduces_the_failure(load_rules):
     """The seed and step of a PlayError lead back to it: replaying that many of the same actions
     from the same seed stops just before it, and the next action fails the same way."""
-    game = _game(tmp_path, TRICKS.replace("STATEMENT", "xs = xs + xs"))
+    game = load_rules(TRICKS.replace("STATEMENT", "xs = xs + xs"))
     error = _play_until_it_fails(game, seed=5)
     state, rng = game.new_initial_state(seed=error.seed, players=error.players), random.Random(5)
     for _ in range(error.step - 1):
@@ -102,10 +99,10 @@ after_hand:
 """
 
 
-def test_the_capture_search_stops_at_its_bound(tmp_path):
+def test_the_capture_search_stops_at_its_bound(load_rules):
     # A king (20) over forty cards of 1: C(40, 20) ways to capture, about 1.4e11. The search
     # gives up after MAX_CAPTURES, at the captures step, instead of listing them.
-    game = _game(tmp_path, CAPTURES)
+    game = load_rules(CAPTURES)
     state = game.new_initial_state(seed=0, deals=[{"table": _ones(), "hand": {"A": "KS KH"}}],
                                    dealer=1)
     with pytest.raises(PlayError) as info:
@@ -121,9 +118,9 @@ def _ones() -> list[str]:
     return [r + s for s in suits for r in ranks]
 
 
-def test_fewer_ways_are_all_offered(tmp_path):
+def test_fewer_ways_are_all_offered(load_rules):
     # Four cards of 1 and a card of 4 on its own: one way to take all four, nothing is cut short.
-    game = _game(tmp_path, CAPTURES.replace("K: 20", "K: 4").replace("count: 40", "count: 4"))
+    game = load_rules(CAPTURES.replace("K: 20", "K: 4").replace("count: 40", "count: 4"))
     state = game.new_initial_state(seed=0, deals=[{"table": "AS 2S 3S 4S", "hand": {"A": "KS 5H"}}], dealer=1)
     texts = sorted(state.action_to_string(a) for a in state.legal_actions())
     assert texts == ["play 5H", "play KS", "play KS take AS 4S 3S 2S"]
@@ -132,9 +129,7 @@ def test_fewer_ways_are_all_offered(tmp_path):
 BEFORE_PLAY = """\
 name: Seen
 players: 3
-deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
-zones:
-  won: {owner: player, visible: nobody}
+""" + TABLE + """\
 counters:
   seen: {per: player, start: -1, scope: hand}
   led: {per: player, start: none, scope: hand}
@@ -153,8 +148,8 @@ after_hand:
 """
 
 
-def test_before_play_reads_the_trick_as_it_is(tmp_path):
-    game = _game(tmp_path, BEFORE_PLAY)
+def test_before_play_reads_the_trick_as_it_is(load_rules):
+    game = load_rules(BEFORE_PLAY)
     state = game.new_initial_state(seed=0, dealer=2, deals=[{"hand": {"A": "AS KS", "B": "QH JH", "C": "2D 3D"}}])
     for text in ("play KS", "play QH"):
         state.apply_action(text)

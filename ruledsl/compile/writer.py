@@ -158,27 +158,22 @@ class Writer:
         emitted: set[int] = set()
         out = _Out()
         pending = [b for b in self.blocks if b.refs != 1 and b.placed]
-        done: set[int] = set()
-        while pending:
-            block = pending.pop(0)
-            if block.label in done:
-                continue
-            done.add(block.label)
-            out.add(0, f"def _b{block.label}(st):", None)
-            self._emit(block.items, 1, out, [block.label], pending)
-            emitted.add(block.label)
+        self._blocks(pending, out, emitted)
         for f in self.functions:
             out.add(0, f"def {f.name}({f.params}):", None)
             self._emit(f.items, 1, out, [], pending, go="return _run(st, {})")
-            while pending:              # blocks a function's gotos made into functions
-                block = pending.pop(0)
-                if block.label in done:
-                    continue
-                done.add(block.label)
-                out.add(0, f"def _b{block.label}(st):", None)
-                self._emit(block.items, 1, out, [block.label], pending)
-                emitted.add(block.label)
+            self._blocks(pending, out, emitted)      # blocks a function's gotos made into functions
         return "\n".join(out.lines) + "\n", out.spans, emitted
+
+    def _blocks(self, pending: list, out: _Out, emitted: set[int]) -> None:
+        """Write each pending block as a function `_bN(st)`, once (writing one may add more)."""
+        while pending:
+            block = pending.pop(0)
+            if block.label in emitted:
+                continue
+            emitted.add(block.label)
+            out.add(0, f"def _b{block.label}(st):", None)
+            self._emit(block.items, 1, out, [block.label], pending)
 
     def _emit(self, items: list, base: int, out: _Out, path: list[int], pending: list,
               go: str = "return {}") -> None:
