@@ -29,6 +29,7 @@ def _docs() -> str:
   language.md   the rule-file language
   authoring.md  editors, validate in CI, pre-commit, shell completion
   scenarios.md  scenario files (ruledsl test)
+  internals.md  how a rule file is compiled (ruledsl compile)
   api.md        the Python API
 """
 
