@@ -54,6 +54,23 @@ class Exec(Op):
         return self.here + 1
 
 
+class Fired(Op):
+    """A step with a `when:` or a `say:` is running (its condition held): recorded as a "step"
+    event with the step's place in its file, so analysis can count how often each rule fires.
+    Costs one op only where such a step runs, and emits nothing unless the match records."""
+
+    __slots__ = ("here",)
+
+    def __init__(self, here, span):
+        self.here, self.span = here, span
+
+    def run(self, st):
+        if st.events is not None:
+            span = self.span
+            st.emit("step", file=span.path, line=span.line, col=span.col)
+        return self.here + 1
+
+
 class Say(Op):
     """A message for the table: text with {expr} parts already compiled."""
 

@@ -185,6 +185,8 @@ class Builder:
         branch = None
         if step.when is not None:
             branch = self.emit(flow.Branch(self.expr(step.when, locals_), self.here, step.span))
+        if step.when is not None or step.say is not None:
+            self.emit(flow.Fired(self.here, step.span))
         if step.say is not None:
             self.emit(flow.Say(self.text(step.say, locals_), self.here, step.span))
         self.compile_step(self, step, locals_)
