@@ -25,6 +25,7 @@ class Figure:
     who: str | None = None        # an edge of someone ("the dealer"): sentences about an advantage
     headline: bool = False        # always summed up; other figures only when they differ
     summed: bool = True           # False: in the table only (one of many similar figures)
+    says: str | None = None       # the sentence of a change, with {a} and {b} for the two values
 
 
 def figures(report: dict) -> list[Figure]:
@@ -51,28 +52,31 @@ def figures(report: dict) -> list[Figure]:
     out += [Figure("choice.branching", "choice", "legal actions per decision", choice["overall"]["branching"],
                    change=("players have", "more choice", "less choice"), headline=True),
             Figure("choice.forced", "choice", "forced decisions", choice["overall"]["forced"], percent=True,
-                   headline=True)]
+                   headline=True, says="{a} → {b} of the decisions are forced (one legal action)")]
     out += [Figure(f"choice.phase.{row['phase']}", "choice", f"legal actions, {row['phase']}", row["branching"],
                    summed=False) for row in choice["phases"]]
     for row in report["events"]:
         share, per = ("hands", "of hands") if row["hands"] is not None else ("matches", "of matches")
-        out.append(Figure(f"events.{row['rule']}", "events", f"{row['rule']} ({per})", row[share], percent=True))
+        out.append(Figure(f"events.{row['rule']}", "events", f"{row['rule']} ({per})", row[share], percent=True,
+                          says=f"“{row['rule']}” fires in {{a}} → {{b}} {per}"))
     if report["drama"] is not None:
         d = report["drama"]
         out += [Figure("drama.lead_changes", "drama", "lead changes per match", d["lead_changes"],
                        change=("the lead changes", "more often", "less often"), headline=True),
-                Figure("drama.drama", "drama", "drama (Ludii)", d["drama"], headline=True),
-                Figure("drama.cardstock_drama", "drama", "drama (CardStock)", d["cardstock_drama"]),
+                Figure("drama.drama", "drama", "drama (Ludii)", d["drama"], headline=True,
+                       says="the eventual winner trails the leader by {a} → {b} on average (Ludii's drama)"),
+                Figure("drama.cardstock_drama", "drama", "drama (CardStock)", d["cardstock_drama"],
+                       says="CardStock's drama: {a} → {b}"),
                 Figure("drama.decisiveness", "drama", "decided after (Ludii)", d["decisiveness"], percent=True,
-                       headline=True),
+                       headline=True, says="the winner's lead becomes final after {a} → {b} of the match"),
                 Figure("drama.cardstock_decisiveness", "drama", "decisiveness (CardStock)",
-                       d["cardstock_decisiveness"]),
+                       d["cardstock_decisiveness"], says="CardStock's decisiveness: {a} → {b}"),
                 Figure("drama.comebacks", "drama", "winner came from behind", d["comebacks"], percent=True,
-                       headline=True)]
+                       headline=True, says="the winner comes from behind in {a} → {b} of matches")]
     if isinstance(report["skill"], dict):
         for name, run in report["skill"].items():
             out.append(Figure(f"skill.{name}", "skill", f"win rate, {name}", run["win_rate"], percent=True,
-                              headline=True))
+                              headline=True, says=f"{name}: the strong bot wins {{a}} → {{b}} of matches"))
     return out
 
 
@@ -115,6 +119,8 @@ def _sentence(base: Figure, other: Figure, diff: Estimate, significant: bool) ->
     if base.change and a:
         subject, more, less = base.change
         return f"{subject} {abs(diff.value / a):.0%} {more if diff.value > 0 else less}"
+    if base.says:
+        return base.says.format(a=show(a, base.percent), b=show(b, base.percent))
     return f"{base.label}: {show(a, base.percent)} → {show(b, base.percent)}"
 
 

@@ -214,6 +214,8 @@ def comparison(reports: list[dict], rows: list[dict], out: Console) -> None:
             table.add_row(escape(figure.label), *cells)
         out.print()
         out.print(table)
+    if not isinstance(reports[0]["skill"], dict):
+        out.print(f"\n[bold]Skill[/bold]: {escape(reports[0]['skill'])}")
     out.print("\n[dim]* significant at the 5% level (two-sample z-test on the two runs' standard errors).[/dim]")
     for i, name in enumerate(names[1:]):
         lines = [row["changes"][i]["sentence"] for row in rows if row["changes"][i]["sentence"]]
