@@ -4,14 +4,9 @@ with a `when:` (that holds) or a `say:` runs: the events analysis counts rules b
 RULES = """\
 name: Fired
 players: 2
-deck:
-  pack: french-52
-  keep: [A, K]
-  order: [A, K]
-zones:
-  won: {owner: player, visible: nobody}
-counters:
-  pot: 0
+deck: {pack: french-52, keep: [A, K], order: [A, K]}
+zones: {won: {owner: player, visible: nobody}}
+counters: {pot: 0}
 hand:
   - do: pot += 1
   - when: pot > 1
@@ -40,9 +35,9 @@ def test_steps_with_when_or_say_report_each_time_they_run(load_rules, tmp_path):
         st.apply_action(st.legal_actions()[0])
     events = [e for e in st.events if e["kind"] == "step"]
     assert {e["file"] for e in events} == {str(tmp_path / "rules.yaml")}
-    # Hand 1: the say (line 15). Hands 2 and 3: the when at line 13 holds, then the say; the
-    # nested when (line 18) never runs, its `if` being false; the end_match (line 23) fires once.
-    assert fired(st) == [(15, 5), (13, 5), (15, 5), (13, 5), (15, 5), (23, 5)]
+    # Hand 1: the say (line 10). Hands 2 and 3: the when at line 8 holds, then the say; the
+    # nested when (line 13) never runs, its `if` being false; the end_match (line 18) fires once.
+    assert fired(st) == [(10, 5), (8, 5), (10, 5), (8, 5), (10, 5), (18, 5)]
 
 
 def test_no_step_events_unless_the_match_records(load_rules):
