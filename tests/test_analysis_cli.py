@@ -1,6 +1,7 @@
 """`simulate`, `analyze` and `compare` as a user drives them: outputs, rows, charts, errors."""
 import builtins
 import csv
+import importlib.util
 import io
 import json
 from pathlib import Path
@@ -110,13 +111,14 @@ def test_plots_are_written(tmp_path):
 
 
 def test_missing_extras_are_named_before_anything_is_played(monkeypatch):
-    real = builtins.__import__
+    real_import, real_find = builtins.__import__, importlib.util.find_spec
 
     def without(name, *args, **kw):
-        if name.split(".")[0] in ("matplotlib", "distributed"):
+        if name.split(".")[0] == "matplotlib":
             raise ImportError(name)
-        return real(name, *args, **kw)
+        return real_import(name, *args, **kw)
     monkeypatch.setattr(builtins, "__import__", without)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "distributed" else real_find(name, *a))
     result = invoke("analyze", CIAPANO, "--plot", "out")
     assert result.exit_code == 2 and "pip install 'ruledsl[plots]'" in result.stderr
     result = invoke("simulate", CIAPANO, "--dask", "tcp://127.0.0.1:1")

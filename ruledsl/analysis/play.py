@@ -50,7 +50,8 @@ def register(files: RuleFiles, game) -> None:
     _GAMES[files.digest] = (game, rules_of(game.ruleset))
 
 
-def _game(files: RuleFiles):
+def loaded(files: RuleFiles):
+    """(game, rules) for these files in this process: registered, inherited, or built from the texts."""
     if files.digest not in _GAMES:
         register(files, files.load())
     return _GAMES[files.digest]
@@ -58,7 +59,7 @@ def _game(files: RuleFiles):
 
 def play(job: Job, start: int, stop: int) -> list:
     """Matches start..stop-1 of a job, as records; what fails becomes a Failure (worker side)."""
-    game, rules = _game(job.files)
+    game, rules = loaded(job.files)
     out = []
     for index in range(start, stop):
         try:

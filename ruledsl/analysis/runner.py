@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import attrs
 
-from .play import Failure, Job, _game, play, play_match
+from .play import Failure, Job, loaded, play, play_match
 
 MAX_CHUNK = 50          # matches per task: small enough to balance the load and show progress
 CONNECT_TIMEOUT = "20s"  # how long to try to reach a Dask scheduler
@@ -75,7 +75,7 @@ def _take(batch: Batch, results: list) -> None:
         if isinstance(result, Failure):
             # Play the match again here, where the rule file's real paths are: it fails with the
             # same located error it gave the worker, and that is what the user sees.
-            game, rules = _game(batch.job.files)
+            game, rules = loaded(batch.job.files)
             play_match(game, rules, batch.job, result.index)
             raise RunError(f"match {result.index} failed in a worker: {result.message}")
         batch.records.append(result)
@@ -92,17 +92,14 @@ class _Here:
 
     def results(self, tasks, bar):
         for batch, start, stop in tasks:
+            game, rules = loaded(batch.job.files)
             for index in range(start, stop):
-                yield batch, [_here(batch.job, index)]
-
-
-def _here(job: Job, index: int):
-    game, rules = _game(job.files)
-    return play_match(game, rules, job, index)
+                yield batch, [play_match(game, rules, batch.job, index)]
 
 
 class _Processes:
-    """A pool of worker processes; each loads the game once, from the texts it is sent."""
+    """A pool of worker processes. Forked workers inherit the loaded game; spawned ones build it
+    once from the texts they are sent."""
 
     def __init__(self, workers: int):
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"

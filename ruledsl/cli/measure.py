@@ -6,6 +6,7 @@ what was played (exit 130). Docs: docs/analysis.md.
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 import time
@@ -80,12 +81,8 @@ def check_extras(dask, plot_dir=None) -> None:
             require()
         except PlotsUnavailable as exc:
             raise click.BadParameter(str(exc), param_hint="'--plot'") from None
-    if dask is not None:
-        try:
-            import distributed  # noqa: F401  (only whether it is installed)
-        except ImportError:
-            raise click.BadParameter("needs dask.distributed: pip install 'ruledsl[dask]'",
-                                     param_hint="'--dask'") from None
+    if dask is not None and importlib.util.find_spec("distributed") is None:
+        raise click.BadParameter("needs dask.distributed: pip install 'ruledsl[dask]'", param_hint="'--dask'")
 
 
 def execute(batches, workers, dask) -> tuple[bool, float]:
@@ -103,6 +100,17 @@ def execute(batches, workers, dask) -> tuple[bool, float]:
         played = sum(len(b.records) for b in batches)
         click.echo(f"interrupted: reporting the {played} matches played", err=True)
     return finished, time.perf_counter() - start
+
+
+def emit(as_json, csv_path, jsonl_path, data, text) -> None:
+    """Print the JSON data or the text (a function that prints it); nothing when the rows go to
+    standard output: then they are all a command prints there."""
+    if "-" in (csv_path, jsonl_path):
+        return
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        text()
 
 
 def write_rows(csv_path, jsonl_path, runs) -> None:
@@ -134,22 +142,22 @@ def simulate(ruleset, matches, players, seed, sets, bots, workers, dask, as_json
     counted = ("a team's win counts for each of its seats" if game.ruleset.teams
                else "a match with several winners counts for each of them")
     data.update(bots=list(lineup), wins_counted=counted)
-    if as_json:
-        click.echo(json.dumps(data))
-    elif not (csv_path == "-" or jsonl_path == "-"):
-        click.echo(f"{game.name}: {data['games']} games, {data['hands']} hands "
-                   f"({data['mean_hands']} per game) in {data['seconds']:.2f}s — "
-                   f"{data['games_per_second']} games/s, {data['hands_per_second']} hands/s")
-        if set(lineup) != {"random"}:
-            click.echo("bots: " + "  ".join(f"{SEAT_NAMES[i]}={s}" for i, s in enumerate(lineup)))
-        click.echo("wins per seat: " + "  ".join(f"{SEAT_NAMES[i]}={w}" for i, w in enumerate(data["wins"]))
-                   + f" ({counted})")
-        click.echo("mean returns per seat: " + "  ".join(f"{SEAT_NAMES[i]}={r:g}" for i, r in enumerate(data["returns"])))
+    emit(as_json, csv_path, jsonl_path, data, lambda: print_simulation(game.name, data))
     if not finished:
         sys.exit(INTERRUPTED)
 
 
-def studies(paths, players, sets, bots, seed, matches, skill_spec, skill_matches, think):
+def print_simulation(name: str, data: dict) -> None:
+    click.echo(f"{name}: {data['games']} games, {data['hands']} hands ({data['mean_hands']} per game) in "
+               f"{data['seconds']:.2f}s — {data['games_per_second']} games/s, {data['hands_per_second']} hands/s")
+    if set(data["bots"]) != {"random"}:
+        click.echo("bots: " + "  ".join(f"{SEAT_NAMES[i]}={s}" for i, s in enumerate(data["bots"])))
+    click.echo("wins per seat: " + "  ".join(f"{SEAT_NAMES[i]}={w}" for i, w in enumerate(data["wins"]))
+               + f" ({data['wins_counted']})")
+    click.echo("mean returns per seat: " + "  ".join(f"{SEAT_NAMES[i]}={r:g}" for i, r in enumerate(data["returns"])))
+
+
+def make_studies(paths, players, sets, bots, seed, matches, skill_spec, skill_matches, think):
     from ..analysis.skill import DEFAULT
     from ..analysis.study import Study
     out = []
@@ -160,10 +168,10 @@ def studies(paths, players, sets, bots, seed, matches, skill_spec, skill_matches
     return out
 
 
-def finish(studies_, reports, finished, csv_path, jsonl_path, plot_dir, named) -> None:
+def finish(studies, reports, finished, csv_path, jsonl_path, plot_dir, named) -> None:
     """What analyze and compare do after printing: rows, charts, the exit code."""
     write_rows(csv_path, jsonl_path, [(s.info.name if named else None, s.main.records, s.info.rules)
-                                      for s in studies_])
+                                      for s in studies])
     if plot_dir:
         from ..analysis.plots import charts
         for path in charts(reports, plot_dir):
@@ -181,13 +189,11 @@ def analyze(ruleset, matches, players, seed, sets, bots, workers, dask, as_json,
     """Measure a rule file: fairness, length, choice, how often each rule fires, drama, skill."""
     from ..analysis import render
     check_extras(dask, plot_dir)
-    [study] = studies([ruleset], players, sets, bots, seed, matches, skill_spec, skill_matches, think)
+    [study] = make_studies([ruleset], players, sets, bots, seed, matches, skill_spec, skill_matches, think)
     finished, seconds = execute(study.batches, workers, dask)
     report = study.report()
-    if as_json:
-        click.echo(json.dumps(render.plain(report), ensure_ascii=False))
-    elif not (csv_path == "-" or jsonl_path == "-"):
-        render.analysis(report, render.console(), seconds)
+    emit(as_json, csv_path, jsonl_path, render.plain(report),
+         lambda: render.analysis(report, render.console(), seconds))
     finish([study], [report], finished, csv_path, jsonl_path, plot_dir, named=False)
 
 
@@ -202,16 +208,13 @@ def compare(base, variants, matches, players, seed, sets, bots, workers, dask, a
     from ..analysis import render
     from ..analysis.compare import compare as side_by_side
     check_extras(dask, plot_dir)
-    all_studies = studies([base, *variants], players, sets, bots, seed, matches, skill_spec, skill_matches, think)
-    finished, _ = execute([b for s in all_studies for b in s.batches], workers, dask)
-    reports = [s.report() for s in all_studies]
+    studies = make_studies([base, *variants], players, sets, bots, seed, matches, skill_spec, skill_matches, think)
+    finished, _ = execute([b for s in studies for b in s.batches], workers, dask)
+    reports = [s.report() for s in studies]
     rows = side_by_side(reports)
-    if as_json:
-        click.echo(json.dumps(render.plain({"reports": reports, "comparison": comparison_data(rows)}),
-                              ensure_ascii=False))
-    elif not (csv_path == "-" or jsonl_path == "-"):
-        render.comparison(reports, rows, render.console())
-    finish(all_studies, reports, finished, csv_path, jsonl_path, plot_dir, named=True)
+    emit(as_json, csv_path, jsonl_path, render.plain({"reports": reports, "comparison": comparison_data(rows)}),
+         lambda: render.comparison(reports, rows, render.console()))
+    finish(studies, reports, finished, csv_path, jsonl_path, plot_dir, named=True)
 
 
 def comparison_data(rows) -> list[dict]:
