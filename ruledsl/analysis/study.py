@@ -27,7 +27,7 @@ class Study:
 
     @classmethod
     def of(cls, path, game, *, players=None, options=None, lineup=None, seed=0, matches=100,
-           skill=skill_runs.DEFAULT, skill_matches=20, think=2.0) -> Study:
+           skill=skill_runs.DEFAULT, skill_matches=10, think=2.0) -> Study:
         n = players or game.default_players
         files = RuleFiles.read(path)
         register(files, game)

@@ -49,7 +49,7 @@ def study_options(command):
                      help="Seconds a person takes per decision, for the time a match takes."),
         click.option("--skill", "skill_spec", metavar="STRONG[,WEAK]", default=None,
                      help="The bots of the skill runs [default: ismcts@200,ismcts@50]."),
-        click.option("--skill-matches", type=click.IntRange(min=0), default=20, show_default=True,
+        click.option("--skill-matches", type=click.IntRange(min=0), default=10, show_default=True,
                      help="Matches per skill run (0: none)."),
     ]
     for option in reversed(options):
