@@ -1,5 +1,5 @@
-"""Whole matches between random players: the fast loop behind `ruledsl simulate`, `validate
---smoke` and the benchmarks, and the figures `simulate` prints."""
+"""Whole matches between random players: the fast loop behind `ruledsl simulate` and the
+benchmarks, and the figures `simulate` prints."""
 from __future__ import annotations
 
 import random
