@@ -57,8 +57,9 @@ def figures(report: dict) -> list[Figure]:
                    summed=False) for row in choice["phases"]]
     for row in report["events"]:
         share, per = ("hands", "of hands") if row["hands"] is not None else ("matches", "of matches")
+        literal = row["rule"].replace("{", "{{").replace("}", "}}")      # a say text's {…} stays as written
         out.append(Figure(f"events.{row['rule']}", "events", f"{row['rule']} ({per})", row[share], percent=True,
-                          says=f"“{row['rule']}” fires in {{a}} → {{b}} {per}"))
+                          says=f"“{literal}” fires in {{a}} → {{b}} {per}"))
     if report["drama"] is not None:
         d = report["drama"]
         out += [Figure("drama.lead_changes", "drama", "lead changes per match", d["lead_changes"],
@@ -86,21 +87,22 @@ def position_name(k: int, first: int | None) -> str:
 
 
 def compare(reports: list[dict]) -> list[dict]:
-    """A row per figure of the base: its value in every report, and per variant the difference
-    from the base, its p-value, whether it is significant, and the sentence."""
+    """A row per figure of any report (the base's first, then those only a variant has, such
+    as a rule it adds): its value in every report, and per variant the difference from the
+    base, its p-value, whether it is significant, and the sentence."""
     found = [{f.key: f for f in figures(r)} for r in reports]
+    keys = list(dict.fromkeys(key for figures_ in found for key in figures_))
     rows = []
-    for figure in figures(reports[0]):
-        row = {"figure": figure, "values": [f[figure.key].estimate if figure.key in f else None for f in found],
-               "changes": []}
-        for other in found[1:]:
-            row["changes"].append(_change(figure, other.get(figure.key)))
-        rows.append(row)
+    for key in keys:
+        base = found[0].get(key)
+        figure = base or next(f[key] for f in found if key in f)
+        rows.append({"figure": figure, "values": [f[key].estimate if key in f else None for f in found],
+                     "changes": [_change(base, other.get(key)) for other in found[1:]]})
     return rows
 
 
-def _change(base: Figure, other: Figure | None) -> dict:
-    if other is None or base.estimate.value is None or other.estimate.value is None:
+def _change(base: Figure | None, other: Figure | None) -> dict:
+    if base is None or other is None or base.estimate.value is None or other.estimate.value is None:
         return {"difference": Estimate(None), "p": None, "significant": False, "sentence": None}
     diff = difference(base.estimate, other.estimate)
     p = z_test(diff)

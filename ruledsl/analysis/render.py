@@ -195,30 +195,29 @@ def _skill(report, out) -> None:
 # -- compare --------------------------------------------------------------------------------------
 
 def comparison(reports: list[dict], rows: list[dict], out: Console) -> None:
+    """Each variant against the base: a table per section, then a sentence per figure."""
     names = [r["name"] for r in reports]
     out.print("[bold]" + escape(" vs ".join(names)) + f"[/bold] — {reports[0]['players']} players, "
               + ", ".join(f"{r['matches']} matches of {r['name']}" for r in reports))
-    for section in ("length", "fairness", "choice", "events", "drama", "skill"):
-        part = [row for row in rows if row["figure"].section == section]
-        if not part:
-            continue
-        columns = [escape(names[0])] + [c for name in names[1:] for c in (escape(name), "difference [95% CI]", "p")]
-        table = _table(section.capitalize(), "", *columns)
-        for row in part:
-            figure = row["figure"]
-            cells = [interval(row["values"][0], figure.percent)]
-            for value, difference in zip(row["values"][1:], row["changes"]):
-                mark = " *" if difference["significant"] else ""
-                cells += [interval(value, figure.percent), change(difference["difference"], figure.percent),
-                          p_value(difference["p"]) + mark]
-            table.add_row(escape(figure.label), *cells)
-        out.print()
-        out.print(table)
-    if not isinstance(reports[0]["skill"], dict):
-        out.print(f"\n[bold]Skill[/bold]: {escape(reports[0]['skill'])}")
-    out.print("\n[dim]* significant at the 5% level (two-sample z-test on the two runs' standard errors).[/dim]")
     for i, name in enumerate(names[1:]):
-        lines = [row["changes"][i]["sentence"] for row in rows if row["changes"][i]["sentence"]]
+        for section in ("length", "fairness", "choice", "events", "drama", "skill"):
+            part = [row for row in rows if row["figure"].section == section]
+            if not part:
+                continue
+            table = _table(section.capitalize(), "", escape(names[0]), escape(name), "difference [95% CI]", "p")
+            for row in part:
+                figure, difference = row["figure"], row["changes"][i]
+                table.add_row(escape(figure.label), interval(row["values"][0], figure.percent),
+                              interval(row["values"][i + 1], figure.percent),
+                              change(difference["difference"], figure.percent),
+                              p_value(difference["p"]) + (" *" if difference["significant"] else ""))
+            out.print()
+            out.print(table)
+        if not isinstance(reports[0]["skill"], dict):
+            out.print(f"\n[bold]Skill[/bold]: {escape(reports[0]['skill'])}")
+        out.print("\n[dim]* significant at the 5% level (two-sample z-test on the two runs' standard errors).[/dim]")
         out.print(f"\n[bold]{escape(name)}[/bold] compared with {escape(names[0])}:")
-        for line in lines:
-            out.print(f"  - {escape(line)}")
+        for row in rows:
+            sentence = row["changes"][i]["sentence"]
+            if sentence:
+                out.print(f"  - {escape(sentence)}")
