@@ -132,3 +132,44 @@ def test_an_unreachable_cluster_is_one_line(monkeypatch):
     assert result.exit_code == 1
     assert result.stderr.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
     assert "Traceback" not in result.output
+
+
+BASE = """\
+name: Tiny
+players: 2
+deck: {pack: french-52, keep: [A, K], order: [A, K]}
+zones: {won: {owner: player, visible: nobody}}
+options: {loud: false}
+counters: {pot: 0}
+hand:
+  - deal: {to: each, count: 4}
+  - tricks: {follow: any}
+  - when: option.loud
+    say: "the pot holds {pot}"
+after_hand:
+  - when: hand_number >= 3
+    end_match: active
+"""
+LOUD = """\
+extends: base.yaml
+name: Tiny, loud
+options: {loud: {default: true}}
+after_hand:
+  - say: "{name(dealer)} dealt"
+  - when: hand_number >= 3
+    end_match: active
+"""
+
+
+def test_compare_lines_up_rules_by_label_and_lists_the_variants_own(tmp_path):
+    (tmp_path / "base.yaml").write_text(BASE)
+    (tmp_path / "loud.yaml").write_text(LOUD)
+    result = invoke("compare", tmp_path / "base.yaml", tmp_path / "loud.yaml", "-n", 20, *QUICK)
+    assert result.exit_code == 0, result.output
+    assert "“the pot holds {pot}” fires in 0.0% → 100.0% of hands" in result.output
+    data = json.loads(invoke("compare", tmp_path / "base.yaml", tmp_path / "loud.yaml", "-n", 20, "--json", *QUICK).output)
+    rows = {row["label"]: row for row in data["comparison"]}
+    own = rows["{name(dealer)} dealt (of hands)"]          # a rule only the variant has
+    assert own["values"][0] is None and own["values"][1]["value"] == 1.0
+    ends = rows["end_match when hand_number >= 3 (of hands)"]      # the same rule, at another line
+    assert [v["value"] for v in ends["values"]] == [pytest.approx(1 / 3)] * 2
