@@ -173,3 +173,12 @@ def test_compare_lines_up_rules_by_label_and_lists_the_variants_own(tmp_path):
     assert own["values"][0] is None and own["values"][1]["value"] == 1.0
     ends = rows["end_match when hand_number >= 3 (of hands)"]      # the same rule, at another line
     assert [v["value"] for v in ends["values"]] == [pytest.approx(1 / 3)] * 2
+
+
+def test_a_file_without_hand_values_says_what_is_not_measured(tmp_path):
+    (tmp_path / "base.yaml").write_text(BASE)
+    result = invoke("analyze", tmp_path / "base.yaml", "-n", 5, *QUICK)
+    assert result.exit_code == 0, result.output
+    assert "The dealer's edge per hand: not measured (the file declares no result.hand)" in result.output
+    assert "Drama: not measured (the file declares no result.hand" in result.output
+    assert "Length" in result.output and "Rules: how often each fires" in result.output
