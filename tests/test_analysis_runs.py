@@ -126,3 +126,11 @@ def test_a_dask_cluster_gives_the_local_results():
     local = records(j, 8, workers=1)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         assert records(j, 8, dask=cluster.scheduler_address) == local
+
+
+def test_batches_take_turns_so_a_stopped_compare_stays_comparable():
+    from ruledsl.analysis.runner import _tasks
+    a, b = Batch(job(), 20, "a"), Batch(job(), 4, "b")
+    order = [(batch.label, start, stop) for batch, start, stop in _tasks([a, b], workers=2)]
+    assert order == [("a", 0, 2), ("b", 0, 1), ("a", 2, 4), ("b", 1, 2), ("a", 4, 6), ("b", 2, 3),
+                     ("a", 6, 8), ("b", 3, 4)] + [("a", k, k + 2) for k in range(8, 20, 2)]

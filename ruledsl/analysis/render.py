@@ -217,6 +217,8 @@ def comparison(reports: list[dict], rows: list[dict], out: Console) -> None:
             out.print(f"\n[bold]Skill[/bold]: {escape(reports[0]['skill'])}")
         out.print("\n[dim]* significant at the 5% level (two-sample z-test on the two runs' standard errors).[/dim]")
         out.print(f"\n[bold]{escape(name)}[/bold] compared with {escape(names[0])}:")
+        if not reports[0]["matches"] or not reports[i + 1]["matches"]:
+            out.print("  nothing to compare: a rule file has no matches played")
         for row in rows:
             sentence = row["changes"][i]["sentence"]
             if sentence:
