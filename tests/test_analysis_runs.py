@@ -1,9 +1,6 @@
 """Running matches: the same records in one process, in several, from the texts alone and on a
 Dask cluster; Ctrl-C keeps what was played; a failing worker is reported as a local run would."""
-import os
-import pty
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +12,7 @@ from ruledsl.analysis.files import RuleFiles
 from ruledsl.analysis.play import Job, play, register
 from ruledsl.analysis.runner import Batch, run
 from ruledsl.analysis.study import Study
-from tests.test_cli import read_until
+from tests.test_table_terminal import Terminal
 
 ROOT = Path(__file__).parents[1]
 CIAPANO = ROOT / "games/ciapano.yaml"
@@ -90,23 +87,17 @@ def test_skill_runs_seat_the_strong_bot_in_turn(monkeypatch):
 
 
 def test_ctrl_c_in_a_terminal_shows_progress_then_what_was_measured():
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(ROOT)
-        os.execv(sys.executable, [sys.executable, "-m", "ruledsl.cli", "simulate", "games/cicera.yaml",
-                                  "-n", "5000", "--workers", "2"])
+    term = Terminal(["simulate", "games/cicera.yaml", "-n", "5000", "--workers", "2"], ROOT)
     try:
-        seen = b""
-        while not re.search(rb"[1-9][0-9]*/5000", seen):     # the progress bar, some matches done
-            seen += read_until(fd, b"/5000", timeout=60)
-        os.write(fd, b"\x03")                                  # Ctrl-C
-        out = read_until(fd, b"mean returns per seat", timeout=60)
+        term.expect(r"[1-9][0-9]*/5000", timeout=60)        # the progress bar, some matches done
+        term.type("\x03")                                   # Ctrl-C
+        out = term.expect(r"mean returns per seat[^\n]*\n", timeout=60)
     finally:
-        _, status = os.waitpid(pid, 0)
-    played = int(re.search(rb"interrupted: reporting the ([0-9]+) matches played", out).group(1))
+        code = term.close()
+    played = int(re.search(r"interrupted: reporting the ([0-9]+) matches played", out).group(1))
     assert 0 < played < 5000
-    assert f"Cicera: {played} games".encode() in out and b"wins per seat" in out
-    assert os.waitstatus_to_exitcode(status) == 130
+    assert f"Cicera: {played} games" in out and "wins per seat" in out
+    assert code == 130
 
 
 def test_a_match_failing_in_a_worker_is_reported_as_it_fails_locally():
