@@ -24,7 +24,7 @@ def run_options(command):
     options = [
         click.option("-n", "matches", type=click.IntRange(min=1), default=100, show_default=True,
                      help="Number of matches."),
-        click.option("--players", "-p", type=int),
+        click.option("--players", "-p", type=int, help="Number of players [default: the game's]."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Match i is dealt from seed + i; the same seed gives the same figures."),
         click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Change an option (repeatable)."),
