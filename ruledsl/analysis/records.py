@@ -35,7 +35,8 @@ class MatchRecord:
     hand_count: int
     decisions: int
     hands: tuple[HandRecord, ...] = ()
-    phases: dict = attrs.Factory(dict)   # phase -> (decisions, legal actions summed, forced, places summed)
+    # phase -> (decisions, legal actions summed, forced ones, decisions of the hand before each, summed)
+    phases: dict = attrs.Factory(dict)
     fired: dict = attrs.Factory(dict)    # rule index -> (hands it fired in, times it fired)
 
     def row(self, rules) -> dict:
