@@ -45,10 +45,11 @@ class RuleFiles:
         return h.hexdigest()
 
     def load(self):
-        """Write the texts out in a temporary directory, load the game, remove the files."""
+        """Write the texts out in a temporary directory, load the game (its bases confined to
+        that directory), remove the files."""
         with tempfile.TemporaryDirectory(prefix="ruledsl-") as tmp:
             for name, text in self.texts:
                 target = Path(tmp, name)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
-            return load_game(Path(tmp, self.entry))
+            return load_game(Path(tmp, self.entry), roots=[tmp])

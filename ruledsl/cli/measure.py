@@ -14,9 +14,19 @@ import time
 import click
 
 from ..engine.scope import SEAT_NAMES
-from .common import PLAY_ERRORS, fail_play, load, new_state, read_sets
+from .common import PLAY_ERRORS, ExistingPath, fail_play, load, new_state, read_sets, set_option
 
 INTERRUPTED = 130      # the shell's code for a command stopped by Ctrl-C
+
+
+class RowsPath(ExistingPath):
+    """A file the rows are written to, or `-` for standard output."""
+
+    def __init__(self):
+        super().__init__(output=True)
+
+    def convert(self, value, param, ctx):
+        return value if value == "-" else super().convert(value, param, ctx)
 
 
 def run_options(command):
@@ -27,14 +37,15 @@ def run_options(command):
         click.option("--players", "-p", type=int, help="Number of players [default: the game's]."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Match i is dealt from seed + i; the same seed gives the same figures."),
-        click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Change an option (repeatable)."),
+        set_option,
         click.option("--bots", metavar="SPEC[,SPEC...]", default="random", show_default=True,
                      help="The bot in each seat, from seat A; a shorter list repeats."),
         click.option("--workers", type=click.IntRange(min=1), help="Processes to play in [default: all cores]."),
         click.option("--dask", metavar="ADDRESS", help="Play on this Dask scheduler (e.g. tcp://host:8786)."),
         click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
-        click.option("--csv", "csv_path", metavar="FILE", help="Write one row per match as CSV (- for stdout)."),
-        click.option("--jsonl", "jsonl_path", metavar="FILE", help="Write one row per match as JSON Lines."),
+        click.option("--csv", "csv_path", metavar="FILE", type=RowsPath(),
+                     help="Write one row per match as CSV (- for stdout)."),
+        click.option("--jsonl", "jsonl_path", metavar="FILE", type=RowsPath(), help="Write one row per match as JSON Lines."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -44,7 +55,8 @@ def run_options(command):
 def study_options(command):
     """The options of `analyze` and `compare`."""
     options = [
-        click.option("--plot", "plot_dir", metavar="DIR", help="Write PNG charts there (needs ruledsl[plots])."),
+        click.option("--plot", "plot_dir", metavar="DIR", type=ExistingPath(dir_okay=True, file_okay=False, output=True),
+                     help="Write PNG charts into DIR (made if missing; needs ruledsl[plots])."),
         click.option("--think", type=click.FloatRange(min=0), default=2.0, show_default=True,
                      help="Seconds a person takes per decision, for the time a match takes."),
         click.option("--skill", "skill_spec", metavar="STRONG[,WEAK]", default=None,
@@ -121,7 +133,7 @@ def write_rows(csv_path, jsonl_path, runs) -> None:
 
 
 @click.command()
-@click.argument("ruleset", type=click.Path(dir_okay=False))
+@click.argument("ruleset", type=ExistingPath())
 @run_options
 def simulate(ruleset, matches, players, seed, sets, bots, workers, dask, as_json, csv_path, jsonl_path):
     """Play whole matches between bots (random by default) and report the figures."""
@@ -181,7 +193,7 @@ def finish(studies, reports, finished, csv_path, jsonl_path, plot_dir, named) ->
 
 
 @click.command()
-@click.argument("ruleset", type=click.Path(dir_okay=False))
+@click.argument("ruleset", type=ExistingPath())
 @run_options
 @study_options
 def analyze(ruleset, matches, players, seed, sets, bots, workers, dask, as_json, csv_path, jsonl_path,
@@ -198,8 +210,8 @@ def analyze(ruleset, matches, players, seed, sets, bots, workers, dask, as_json,
 
 
 @click.command()
-@click.argument("base", type=click.Path(dir_okay=False))
-@click.argument("variants", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("base", type=ExistingPath())
+@click.argument("variants", nargs=-1, required=True, type=ExistingPath())
 @run_options
 @study_options
 def compare(base, variants, matches, players, seed, sets, bots, workers, dask, as_json, csv_path, jsonl_path,
