@@ -1,34 +1,19 @@
-"""Whole matches between random players: the numbers behind `ruledsl simulate` and `validate --smoke`."""
+"""Whole matches between random players: the fast loop behind `ruledsl simulate` and the
+benchmarks, and the figures `simulate` prints."""
 from __future__ import annotations
 
 import random
-import time
 
 import attrs
 
-
-
-@attrs.define
-class SimulationResult:
-    games: int = 0
-    hands: int = 0
-    steps: int = 0
-    seconds: float = 0.0
-    wins: list = attrs.Factory(list)
-
-    def to_dict(self) -> dict:
-        return {"games": self.games, "hands": self.hands, "steps": self.steps,
-                "seconds": round(self.seconds, 4), "wins": self.wins,
-                "mean_hands": round(self.hands / self.games, 3) if self.games else 0,
-                "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
-                "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None}
+MAX_ACTIONS = 1_000_000     # a match that needs more actions than this is taken to be stuck
 
 
 class StepLimit(RuntimeError):
     pass
 
 
-def play_out(state, rng: random.Random, max_steps: int = 1_000_000):
+def play_out(state, rng: random.Random, max_steps: int = MAX_ACTIONS):
     """Play random legal actions until the match ends (State.play_out: the search path);
     returns the final state."""
     state.play_out(rng, max_steps)
@@ -37,18 +22,34 @@ def play_out(state, rng: random.Random, max_steps: int = 1_000_000):
     return state
 
 
-def simulate(game, games: int, players: int | None = None, seed: int = 0, options: dict | None = None) -> SimulationResult:
-    n = players or game.default_players
-    result = SimulationResult(wins=[0] * n)
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for g in range(games):
-        st = game.new_initial_state(seed=seed + g, players=n, options=options)
-        play_out(st, rng)
-        result.games += 1
-        result.hands += st.hand_number
-        result.steps += st.steps
-        for s in st.winners or ():
-            result.wins[s] += 1
-    result.seconds = time.perf_counter() - start
-    return result
+@attrs.define
+class SimulationResult:
+    """What `simulate` reports, summed over match records (analysis/records.py)."""
+
+    games: int = 0
+    hands: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    wins: list = attrs.Factory(list)
+    returns: list = attrs.Factory(list)      # summed payoff per seat
+
+    @classmethod
+    def of(cls, records, players: int, seconds: float) -> SimulationResult:
+        result = cls(wins=[0] * players, returns=[0.0] * players, seconds=seconds)
+        for record in records:
+            result.games += 1
+            result.hands += record.hand_count
+            result.steps += record.decisions
+            for seat in record.winners:
+                result.wins[seat] += 1
+            for seat, value in enumerate(record.returns):
+                result.returns[seat] += value or 0.0
+        return result
+
+    def to_dict(self) -> dict:
+        return {"games": self.games, "hands": self.hands, "steps": self.steps,
+                "seconds": round(self.seconds, 4), "wins": self.wins,
+                "returns": [round(r / self.games, 4) if self.games else 0 for r in self.returns],
+                "mean_hands": round(self.hands / self.games, 3) if self.games else 0,
+                "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+                "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None}

@@ -274,10 +274,20 @@ class Compiler:
             self.w.place(after)
 
     def _body(self, kind, step: Step) -> None:
-        if step.say is not None:
-            with self.w.indented("if st.events is not None:"):      # said only when someone listens
-                self.w.line(f"st.events.append({{'kind': 'say', 'text': {self.text(step.say)}}})")
+        if step.when is not None or step.say is not None:
+            self._fired(step)
         kind.compile(step, self)
+
+    def _fired(self, step: Step) -> None:
+        """Write what a rule firing records (only when someone listens): a "step" event with
+        its place in the file — a step with a `when:` that held or a `say:` is a rule analysis
+        counts — then its `say:` text. A play-out without events pays one test."""
+        span = step.span
+        with self.w.indented("if st.events is not None:"):
+            self.w.line(f"st.events.append({{'kind': 'step', 'file': {self.w.const(span.path)}, "
+                        f"'line': {int(span.line)}, 'col': {int(span.col)}}})")
+            if step.say is not None:
+                self.w.line(f"st.events.append({{'kind': 'say', 'text': {self.text(step.say)}}})")
 
     def decision(self, kind, spec, span) -> Decision:
         d = Decision(len(self.decisions), kind, span, spec)

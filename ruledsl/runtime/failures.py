@@ -49,6 +49,12 @@ def located(st, exc: BaseException) -> PlayError:
     return PlayError(error, st.n, st.seed, st.steps)
 
 
+def stuck(st) -> PlayError:
+    """The error of a match that is not over but leaves the player to move no legal action."""
+    decision = st.prog.decisions[st.pc]
+    return located(st, RuleError(decision.span, f"a player must move but has no legal action (step {st.steps})"))
+
+
 def _place(prog, exc: BaseException):
     """The span of the innermost line of the generated program that `exc` went through."""
     line, tb = None, exc.__traceback__

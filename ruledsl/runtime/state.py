@@ -10,7 +10,6 @@ decision's generated `apply`, which goes on through the automatic steps to the n
 """
 from __future__ import annotations
 
-from ..errors import RuleError
 from . import failures, hand
 from .actions import find, illegal, why_not
 from .observe import describe, observation
@@ -94,8 +93,7 @@ class State:
                     break
                 legal = legal_of[self.pc](self)
                 if not legal:
-                    raise RuleError(prog.decisions[self.pc].span,
-                                    f"a player must move but has no legal action (step {self.steps})")
+                    raise failures.stuck(self)
                 apply_of[self.pc](self, choice(legal))
         except Exception as exc:
             raise failures.located(self, exc) from None

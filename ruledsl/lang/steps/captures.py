@@ -18,6 +18,7 @@ from ...explain.document import Item
 from ...explain.words import VISIBLE, code, joined, plural
 from ...expr.codegen import Frag
 from ...expr.values import EvalError
+from ...source import Span
 from ..declare import REQUIRED, Construct, Expr, Expression, Flag, Items, Key, Name, Statements, \
     StatementsHolds, Step, StepKind, Steps, Text, ZoneName
 from ..types import A_SEAT, CONDITION, SEAT
@@ -31,6 +32,7 @@ class Bonus:
     name: str
     when: Expr
     do: Statements
+    span: Span = attrs.field(default=None, eq=False)     # where it is written (analysis names it)
 
 
 @attrs.frozen(kw_only=True)
