@@ -20,7 +20,7 @@ from .errors import RuleError, RuleErrors, did_you_mean
 from .lang.options import OptionError, check_value, evaluation_order, show
 from .load import load, parse_option_value
 from .runtime import deals as given_deals
-from .runtime import hand
+from .runtime import hand, indices, tensor
 from .runtime.dealing import first_dealer
 from .runtime.failures import PlayError, located
 from .runtime.helpers import step_seat
@@ -134,6 +134,26 @@ class Game:
         if start:
             st.start()
         return st
+
+    # -- for learning: integer actions and tensors (runtime/indices.py, runtime/tensor.py) --------
+
+    def num_distinct_actions(self, players: int | None = None) -> int:
+        """The size of the integer action space for `players` players (default: the file's)."""
+        return indices.coding(self._prog(players)).size
+
+    def action_names(self, players: int | None = None) -> list[str]:
+        """What each integer action stands for: a card (`QS`), `done`, a choice (`trump H`)."""
+        return list(indices.coding(self._prog(players)).names)
+
+    def observation_shape(self, players: int | None = None) -> tuple[int]:
+        return (tensor.layout(self._prog(players)).size,)
+
+    def observation_layout(self, players: int | None = None) -> tuple:
+        """The sections of the observation tensor, in order: (name, size) each."""
+        return tensor.layout(self._prog(players)).sections
+
+    def _prog(self, players: int | None):
+        return self.program(self.default_players if players is None else players)
 
     def __reduce__(self):
         return (_game, (self.ruleset, fingerprint(self.ruleset)))

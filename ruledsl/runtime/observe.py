@@ -1,12 +1,29 @@
-"""What one player may see: zones by their visibility, the trick, counters, revealed cards."""
+"""What one player may see: zones by their visibility, the trick, counters, revealed cards.
+
+`seen` is the one place that decides it; the observation dict and the observation tensor
+(runtime/tensor.py) are both written from what it gives, so neither can show more.
+"""
 from __future__ import annotations
+
+import attrs
 
 from .helpers import SEAT_NAMES
 from .show import show
 
+HIDDEN = object()        # a counter's value the player may not see
 
-def observation(st, player: int) -> dict:
-    """A plain dict of everything `player` may know now, and nothing more."""
+
+@attrs.frozen
+class Seen:
+    """What `player` may know now, as the engine's own values (cards are Cards)."""
+
+    zones: dict          # name → one (cards seen, count, all seen) per instance: one for a shared
+                         # zone, one per seat or team (by their number) otherwise
+    counters: dict       # name → one value (or HIDDEN) per instance, as zones
+    trick: tuple         # (seat, cards, or None when played face down and not by `player`, count)
+
+
+def seen(st, player: int) -> Seen:
     prog = st.prog
     layout = prog.layout
     spec = prog.ruleset.zones
@@ -14,23 +31,36 @@ def observation(st, player: int) -> dict:
     zones = {}
     for name, (owner, base) in layout.zones.items():
         visible = spec[name].visible
-        if owner == "shared":
-            zones[name] = _zone(st.zones[base], visible == "all", revealed)
-            continue
-        count = layout.owners(owner)
         mine = layout.team_of[player] if owner == "team" else player
-        zones[name] = [_zone(st.zones[base + i],
-                             visible == "all" or (visible == "owner" and i == mine), revealed)
-                       for i in range(count)]
+        zones[name] = tuple(_zone(st.zones[base + i], visible == "all" or (
+            visible == "owner" and owner != "shared" and i == mine), revealed)
+            for i in range(1 if owner == "shared" else layout.owners(owner)))
     counters = {}
     for name, (per, base) in layout.counters.items():
         visible = prog.ruleset.counters[name].visible
         if visible == "nobody" or (visible == "owner" and per == "game"):
             continue
-        count = layout.owners(per)
         mine = layout.team_of[player] if per == "team" else player
-        values = [_plain(st.cv[base + i]) if visible == "all" or i == mine else "?" for i in range(count)]
-        counters[name] = values[0] if per == "game" else values
+        counters[name] = tuple(st.cv[base + i] if visible == "all" or i == mine else HIDDEN
+                               for i in range(layout.owners(per)))
+    trick = tuple((seat, tuple(cards) if up or seat == player else None, len(cards))
+                  for seat, cards, up in st.trick)       # a face-down play: only its player knows it
+    return Seen(zones, counters, trick)
+
+
+def _zone(cards, visible: bool, revealed) -> tuple:
+    return (tuple(cards) if visible else tuple(c for c in cards if c in revealed)), len(cards), visible
+
+
+def observation(st, player: int) -> dict:
+    """A plain dict of everything `player` may know now, and nothing more."""
+    view = seen(st, player)
+    layout = st.prog.layout
+    zones = {name: [_plain_zone(*z) for z in instances]
+             for name, instances in view.zones.items()}
+    zones = {name: z[0] if layout.zones[name][0] == "shared" else z for name, z in zones.items()}
+    counters = {name: _plain(v[0]) if layout.counters[name][0] == "game" else [_plain(x) for x in v]
+                for name, v in view.counters.items()}
     return {
         "player": player,
         "to_move": st.player,
@@ -39,22 +69,20 @@ def observation(st, player: int) -> dict:
         "hand_number": st.hand_number,
         "out": [s for s in range(st.n) if st.out[s]],
         "zones": zones,
-        "trick": [{"seat": seat, "cards": [str(c) for c in cards] if up or seat == player
-                   else ["??"] * len(cards)}       # a face-down play: only its player knows it
-                  for seat, cards, up in st.trick],
+        "trick": [{"seat": seat, "cards": ["??"] * count if cards is None else [str(c) for c in cards]}
+                  for seat, cards, count in view.trick],
         "counters": counters,
         "legal": [st.action_to_string(a) for a in st.legal_actions()] if st.player == player else [],
     }
 
 
-def _zone(cards, visible: bool, revealed: set) -> dict:
-    if visible:
-        return {"count": len(cards), "cards": [str(c) for c in cards]}
-    shown = [str(c) for c in cards if c in revealed]
-    return {"count": len(cards), "cards": shown} if shown else {"count": len(cards)}
+def _plain_zone(cards, count: int, visible: bool) -> dict:
+    return {"count": count, "cards": [str(c) for c in cards]} if visible or cards else {"count": count}
 
 
 def _plain(value):
+    if value is HIDDEN:
+        return "?"
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, int) and type(value) is not int and type(value) is not bool:

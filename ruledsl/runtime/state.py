@@ -10,7 +10,7 @@ decision's generated `apply`, which goes on through the automatic steps to the n
 """
 from __future__ import annotations
 
-from . import failures, hand
+from . import failures, hand, indices, tensor
 from .actions import find, illegal, why_not
 from .observe import describe, observation
 
@@ -171,6 +171,38 @@ class State:
     def clone(self) -> State:
         """An independent copy: what the two do next does not touch the other."""
         return _clone(self)
+
+    # -- integer actions and tensors (for learning: runtime/indices.py, runtime/tensor.py) ------
+
+    def legal_indices(self, chosen: tuple = ()) -> list[int]:
+        """The integer actions the player to move may choose next, after `chosen` (the integers
+        chosen so far towards an action of several cards)."""
+        return indices.legal_indices(self, tuple(chosen))
+
+    def legal_actions_mask(self, chosen: tuple = ()) -> list[int]:
+        """legal_indices as 0/1 over the whole space (game.num_distinct_actions)."""
+        return indices.legal_mask(self, tuple(chosen))
+
+    def action_from_index(self, i: int, chosen: tuple = ()):
+        """The action that choosing `i` after `chosen` completes, or None when more must follow."""
+        return indices.action_from_index(self, i, tuple(chosen))
+
+    def action_indices(self, action) -> tuple:
+        """The integers that choose a legal action, in order (one for most actions)."""
+        return indices.action_indices(self, action)
+
+    def action_index(self, action) -> int:
+        """The integer of a legal action chosen in one step; ValueError for one chosen in several
+        (see action_indices)."""
+        spelt = self.action_indices(action)
+        if len(spelt) != 1:
+            raise ValueError(f"'{self.action_to_string(action)}' is chosen in {len(spelt)} steps: "
+                             f"{list(spelt)} (action_indices)")
+        return spelt[0]
+
+    def observation_tensor(self, player: int, chosen: tuple = ()) -> list[float]:
+        """What `player` may know now as a flat list of numbers (game.observation_layout)."""
+        return tensor.encode(self, player, tuple(chosen))
 
     # -- seats ------------------------------------------------------------------------------------
 

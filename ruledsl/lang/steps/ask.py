@@ -58,6 +58,7 @@ class Spec:
     names: tuple[str, ...]
     params: tuple[bool, ...]
     seat: int                        # the slot of st.vars holding the seat asked
+    types: tuple = ()                # the static type of each choice's values (None: it has none)
 
 
 # -- code ---------------------------------------------------------------------------------------
@@ -91,6 +92,7 @@ def compile_ask(step: Ask, c) -> None:
     asked = Frag(src=f"st.vars[{seat}]", type=SEAT, atomic=True)
     with w.elsewhere(), c.binding(player=asked):
         types = _legality(c, d, choices, explain=False)
+        d.spec = attrs.evolve(d.spec, types=tuple(types))
         _legality(c, d, choices, explain=True)
         _apply(c, d, choices, values, types, until, head)
     w.place(end)
@@ -227,6 +229,20 @@ class Asking:
     @staticmethod
     def describe(st, d) -> str:
         return d.spec.prompt or "choose"
+
+    @staticmethod
+    def vocabulary(d) -> tuple:
+        """The choices as the integer actions name them (runtime/indices.py): name and type of value."""
+        return tuple(zip(d.spec.names, d.spec.types))
+
+    @staticmethod
+    def spell(st, d, action) -> tuple:
+        """The action as the integer actions choose it: the choice with its value, or, for a
+        value that is a list of cards, the choice and then the cards one at a time."""
+        i, value = action
+        if isinstance(value, (list, tuple)):
+            return ((d.spec.names[i], None),) + tuple(sorted(value))
+        return ((d.spec.names[i], value),)
 
     @staticmethod
     def why_not(st, d, action) -> str | None:

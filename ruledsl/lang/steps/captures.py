@@ -225,6 +225,16 @@ class Capturing:
         return "play a card (and capture)"
 
     @staticmethod
+    def vocabulary(d) -> tuple:
+        return ()                # cards only
+
+    @staticmethod
+    def spell(st, d, action) -> tuple:
+        """The card played, then the cards taken one at a time (runtime/indices.py)."""
+        card, taken = action
+        return (card,) + tuple(sorted(taken))
+
+    @staticmethod
     def why_not(st, d, action) -> str | None:
         spec = d.spec
         if isinstance(action, str):

@@ -269,6 +269,15 @@ class Playing:
         return "play to the trick" if st.trick else "lead"
 
     @staticmethod
+    def vocabulary(d) -> tuple:
+        return ()                # cards only
+
+    @staticmethod
+    def spell(st, d, action) -> tuple:
+        """The cards of the play, one at a time (runtime/indices.py)."""
+        return (action,) if d.spec.single else tuple(sorted(action))
+
+    @staticmethod
     def why_not(st, d, action) -> str | None:
         spec = d.spec
         if isinstance(action, str):

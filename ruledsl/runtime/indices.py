@@ -1,0 +1,126 @@
+"""Actions as integers: one fixed, bounded space per program, derived from the rule file.
+
+The space is the deck's cards, `done`, and the named choices of the file's asks with their
+values (a choice of a card, a suit, a seat, a team or a yes/no gets one integer per value; a
+choice without a value one integer). Shared by every decision of the file:
+
+    0 … D-1   the deck's cards, in the deck's order (ranks high to low, suit by suit)
+    D         done: the cards chosen so far are the whole action
+    D+1 …     each choice name (with each of its values), in the order the file first asks it
+
+An action that is one card or one choice is one integer. An action of several cards — a lead of
+three cards, a capture (the card played, then the table cards taken), a choice whose value is a
+list of cards — is chosen one card at a time, as sub-decisions of the same player: the cards in
+the deck's order after the first, and `done` where what was chosen so far is itself a whole
+action that could go on (a lead of one card when three could follow). Each decision kind says how
+its actions are spelt (`spell`, `vocabulary` in lang/steps/); this module knows no kind.
+
+Every function takes `chosen`, the integers chosen so far towards the action being made (empty
+at the start of a decision); the caller keeps it (the adapters in ruledsl/envs/ do).
+"""
+from __future__ import annotations
+
+from ..errors import RuleError
+from ..runtime.show import show
+from .actions import IllegalAction, illegal
+
+
+class Coding:
+    """The integer action space of one program (its player count)."""
+
+    def __init__(self, prog):
+        cards = prog.deck.cards
+        self.card = {c: i for i, c in enumerate(cards)}
+        self.names = [str(c) for c in cards] + ["done"]
+        self.done = len(cards)
+        self.choice: dict = {}                  # (name, value) → integer
+        for d in prog.decisions:
+            for name, type_ in d.kind.vocabulary(d):
+                for value in _domain(prog, d, name, type_):
+                    if (name, value) not in self.choice:
+                        self.choice[name, value] = len(self.names)
+                        self.names.append(name if value is None else f"{name} {show(value)}")
+        self.size = len(self.names)
+
+    def spelling(self, st, action) -> tuple:
+        d = st.prog.decisions[st.pc]
+        return tuple(self.choice[s] if isinstance(s, tuple) else self.card[s]
+                     for s in d.kind.spell(st, d, action))
+
+
+def _domain(prog, d, name: str, type_) -> tuple:
+    """The values a choice may take, from the static type of its `each:`."""
+    if type_ is None:
+        return (None,)
+    domains = {"card": tuple(prog.deck.cards), "suit": tuple(prog.deck.suits),
+               "seat": tuple(range(prog.n)), "team": tuple(range(prog.layout.n_teams)),
+               "bool": (False, True)}
+    if len(type_.kinds) == 1 and next(iter(type_.kinds)) in domains:
+        return domains[next(iter(type_.kinds))]
+    if type_.only("list") and type_.item is not None and type_.item.only("card"):
+        return (None,)                          # the choice, then its cards one at a time
+    raise RuleError(d.span, f"the choice '{name}' takes {type_.plural()}, which have no fixed "
+                    "set of integer actions (for reinforcement learning)",
+                    "give its `each:` cards, lists of cards, suits, seats, teams or yes/no values")
+
+
+def coding(prog) -> Coding:
+    """The program's coding, made once."""
+    made = getattr(prog, "coding", None)
+    if made is None:
+        made = prog.coding = Coding(prog)
+    return made
+
+
+def _spellings(st) -> list:
+    code = coding(st.prog)
+    return [(code.spelling(st, a), a) for a in st.legal_actions()]
+
+
+def legal_indices(st, chosen: tuple = ()) -> list[int]:
+    """The integers the player to move may choose next, sorted (empty when nobody is to move)."""
+    k, nexts, whole = len(chosen), set(), False
+    for spelt, _ in _spellings(st):
+        if spelt[:k] == chosen:
+            if len(spelt) > k:
+                nexts.add(spelt[k])
+            else:
+                whole = True
+    if whole and nexts:
+        nexts.add(coding(st.prog).done)
+    return sorted(nexts)
+
+
+def legal_mask(st, chosen: tuple = ()) -> list[int]:
+    mask = [0] * coding(st.prog).size
+    for i in legal_indices(st, chosen):
+        mask[i] = 1
+    return mask
+
+
+def action_from_index(st, i: int, chosen: tuple = ()):
+    """The action that choosing `i` after `chosen` completes, or None when more must be chosen.
+    An integer that is not legal there raises IllegalAction."""
+    legal = legal_indices(st, chosen)
+    if i not in legal:
+        after = f" after {list(chosen)}" if chosen else ""
+        raise IllegalAction(f"integer action {i!r} is not legal now{after}; legal: {legal}",
+                            [str(n) for n in legal])
+    done = i == coding(st.prog).done
+    want = chosen if done else chosen + (i,)
+    spellings = _spellings(st)
+    longer = any(len(spelt) > len(want) and spelt[:len(want)] == want for spelt, _ in spellings)
+    if longer and not done:
+        return None
+    return next(a for spelt, a in spellings if spelt == want)
+
+
+def action_indices(st, action) -> tuple:
+    """The integers that choose `action` (a legal action), in order."""
+    spellings = _spellings(st)
+    spelt = next((s for s, a in spellings if a == action), None)
+    if spelt is None:
+        raise illegal(st, action)
+    if any(len(s) > len(spelt) and s[:len(spelt)] == spelt for s, _ in spellings):
+        return spelt + (coding(st.prog).done,)
+    return spelt
