@@ -1,0 +1,116 @@
+"""Any rule file as a PettingZoo AECEnv (docs/rl.md).
+
+    from ruledsl.envs.pettingzoo import env
+    e = env("games/kozel.yaml", players=3)
+
+Agents are `player_0` … (the seats). An observation is the seat's tensor (a Box:
+state.observation_tensor); its info's `action_mask` marks its legal integer actions now (all 0
+for a seat not to move). An action of several cards takes several steps of the same agent
+(runtime/indices.py).
+Rewards: `rewards="match"` (the default) gives each seat its return when the match ends;
+`rewards="hand"` gives each seat what every hand was worth to it (`result.hand`) when it is scored.
+A seat out of the match keeps its agent but never moves; its info says `out: True`.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from . import Match, game_of, max_game_length
+
+
+def env(path, players: int | None = None, options: dict | None = None, *, rewards: str = "match",
+        render_mode: str | None = None) -> "RuleEnv":
+    """An AECEnv playing the rule file at `path` (or a loaded Game)."""
+    return RuleEnv(game_of(path), players, options, rewards, render_mode)
+
+
+class RuleEnv(AECEnv):
+    def __init__(self, game, players, options, rewards: str, render_mode):
+        super().__init__()
+        if rewards not in ("match", "hand"):
+            raise ValueError(f"rewards are 'match' or 'hand', not {rewards!r}")
+        self.game, self.n = game, game.default_players if players is None else players
+        self.match_options, self.reward_kind, self.render_mode = game.options(options), rewards, render_mode
+        self.metadata = {"name": f"ruledsl_{game.name}", "render_modes": ["ansi"], "is_parallelizable": False}
+        self.possible_agents = [f"player_{s}" for s in range(self.n)]
+        size = game.num_distinct_actions(self.n)
+        shape = game.observation_shape(self.n)
+        top = np.finfo(np.float32).max            # counters are numbers without a declared bound
+        space = spaces.Box(-top, top, shape, np.float32)
+        self.observation_spaces = {a: space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.limit = max_game_length(game, self.n)
+        self._seeds = random.Random()
+        self.match: Match | None = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.match = Match(self.game.new_initial_state(seed=self._seeds.randrange(2 ** 31), players=self.n,
+                                                       options=self.match_options))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.moves = 0
+        self._inform()
+        self.agent_selection = self.agents[self.match.state.current_player()]
+
+    def observe(self, agent):
+        return np.asarray(self.match.observation(self.possible_agents.index(agent)), np.float32)
+
+    def _inform(self) -> None:
+        """Each agent's info: its action mask, and whether its seat is out of the match."""
+        st, legal = self.match.state, self.match.legal()
+        for seat, agent in enumerate(self.possible_agents):
+            if agent in self.infos:
+                mask = np.zeros(self.action_spaces[agent].n, np.int8)
+                if st.current_player() == seat:
+                    mask[legal] = 1
+                self.infos[agent] = {"action_mask": mask, "out": st.out[seat]}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        st = self.match.state
+        scored = st.hands_scored
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.match.step(int(action))
+        self.moves += 1
+        if self.reward_kind == "hand" and st.hands_scored != scored and st.hand_returns() is not None:
+            self.rewards = {a: float(v) for a, v in zip(self.agents, st.hand_returns())}
+        if st.is_terminal():
+            if self.reward_kind == "match":
+                self.rewards = {a: float(v) for a, v in zip(self.agents, st.returns())}
+            self.terminations = {a: True for a in self.agents}
+        elif self.moves >= self.limit:
+            self.truncations = {a: True for a in self.agents}
+        self._inform()
+        self._accumulate_rewards()
+        if st.current_player() >= 0:
+            self.agent_selection = self.agents[st.current_player()]
+        else:
+            self._deads_step_first()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return str(self.match)
+        return None
+
+    def close(self):
+        pass
