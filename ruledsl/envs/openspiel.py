@@ -1,0 +1,127 @@
+"""Any rule file as an OpenSpiel game (docs/rl.md).
+
+    from ruledsl.envs.openspiel import register
+    name = register("games/kozel.yaml", players=3)       # "ruledsl_kozel"
+    game = pyspiel.load_game(name)                       # or load_game(name, {"players": 4})
+
+Chance: a match begins with one chance node that draws the match's seed uniformly from `seeds`
+values (1000 by default); every hand's deal (and the first dealer) follows from the seed and the
+hand's number (runtime/dealing.py), so each outcome is one whole sequence of deals, each equally
+likely. Decisions are the integer actions of runtime/indices.py (an action of several cards is
+several moves of the same player). Returns are the match's (state.returns()) at the end; the
+utility range is `utility=(lo, hi)` if given, else (0, 1) when the file has no `result.returns`,
+else unbounded. The observer gives state.observation_tensor and a text of state.observation.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+
+from . import Match, game_of, max_game_length, utility_range
+
+
+def register(path, players: int | None = None, options: dict | None = None, *, seeds: int = 1000,
+             utility=None, name: str | None = None) -> str:
+    """Register the rule file at `path` (or a loaded Game) with OpenSpiel; returns its short name
+    (`ruledsl_<name>` unless `name` is given), which takes the parameter `players`."""
+    rules = game_of(path)
+    short = name or f"ruledsl_{rules.name}".lower().replace(" ", "_").replace("-", "_")
+    lo, hi = utility_range(rules, utility)
+    chosen = dict(rules.options(options))
+    default = rules.default_players if players is None else players
+    game_type = pyspiel.GameType(
+        short_name=short, long_name=f"{rules.name} (ruledsl)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=rules.max_players, min_num_players=rules.min_players,
+        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification={"players": default})
+
+    class RuleGame(pyspiel.Game):
+        def __init__(self, params=None):
+            n = int((params or {}).get("players", default))
+            info = pyspiel.GameInfo(num_distinct_actions=rules.num_distinct_actions(n), max_chance_outcomes=seeds,
+                                    num_players=n, min_utility=lo, max_utility=hi,
+                                    max_game_length=max_game_length(rules, n) + 1)
+            super().__init__(game_type, info, {"players": n})
+            self.rules, self.n, self.match_options, self.seeds = rules, n, chosen, seeds
+
+        def new_initial_state(self):
+            return RuleState(self)
+
+        def make_py_observer(self, iig_obs_type=None, params=None):
+            return Observer(self)
+
+    pyspiel.register_game(game_type, RuleGame)
+    return short
+
+
+class RuleState(pyspiel.State):
+    """Before the chance node: `match` is None. After it: the match, one integer at a time."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.match: Match | None = None
+
+    def current_player(self):
+        if self.match is None:
+            return pyspiel.PlayerId.CHANCE
+        st = self.match.state
+        return pyspiel.PlayerId.TERMINAL if st.is_terminal() else st.current_player()
+
+    def _legal_actions(self, player):
+        return self.match.legal()
+
+    def chance_outcomes(self):
+        seeds = self.get_game().seeds
+        return [(s, 1.0 / seeds) for s in range(seeds)]
+
+    def _apply_action(self, action):
+        if self.match is None:
+            game = self.get_game()
+            self.match = Match(game.rules.new_initial_state(seed=int(action), players=game.n,
+                                                            options=game.match_options))
+        else:
+            self.match.step(int(action))
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return self.get_game().rules.action_names(self.get_game().n)[action]
+
+    def is_terminal(self):
+        return self.match is not None and self.match.state.is_terminal()
+
+    def returns(self):
+        if not self.is_terminal():
+            return [0.0] * self.get_game().n
+        return [float(v) for v in self.match.state.returns()]
+
+    def __str__(self):
+        return "before the deal" if self.match is None else str(self.match)
+
+
+class Observer:
+    """OpenSpiel's observer: the tensor (one "observation" piece, runtime/tensor.py's layout) and
+    a text of the seat's observation dict."""
+
+    def __init__(self, game):
+        self.tensor = np.zeros(game.rules.observation_shape(game.n), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        if state.match is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = state.match.observation(player)
+
+    def string_from(self, state, player):
+        if state.match is None:
+            return "before the deal"
+        shown = state.match.state.observation(player)
+        mine = state.match.chosen if state.match.state.current_player() == player else ()
+        return f"{shown} chosen={list(mine)}"
