@@ -1,0 +1,27 @@
+"""The shipped games and player counts the reinforcement-learning tests cover, with options
+that keep a match short (every rule still plays; only the match's length changes)."""
+from pathlib import Path
+
+import ruledsl
+
+ROOT = Path(__file__).resolve().parent.parent
+SHORT = {"ciapano": {"target": 11}, "cicera": {"target": 11}, "coteccio": {"lives": 1},
+         "couillon": {}, "kozel": {"hands": 2}}
+
+
+def shipped() -> list[tuple[str, int]]:
+    """(game, players) for every rule file under games/ and every player count it allows."""
+    cases = []
+    for path in sorted((ROOT / "games").glob("*.yaml")):
+        game = ruledsl.load_game(path)
+        cases += [(path.stem, n) for n in range(game.min_players, game.max_players + 1)]
+    return cases
+
+
+def load(name: str):
+    return ruledsl.load_game(ROOT / "games" / f"{name}.yaml")
+
+
+def short(name: str) -> dict:
+    """Options for a short match of `name` (none for a game this list does not know yet)."""
+    return SHORT.get(name, {})
