@@ -1,5 +1,6 @@
 """The shipped games and player counts the reinforcement-learning tests cover, with options
 that keep a match short (every rule still plays; only the match's length changes)."""
+import functools
 from pathlib import Path
 
 import ruledsl
@@ -18,7 +19,9 @@ def shipped() -> list[tuple[str, int]]:
     return cases
 
 
+@functools.cache
 def load(name: str):
+    """The shipped game (loaded once: a Game is shared by all its states)."""
     return ruledsl.load_game(ROOT / "games" / f"{name}.yaml")
 
 

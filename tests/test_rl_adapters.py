@@ -1,0 +1,79 @@
+"""The adapters pass the libraries' own checks, for every shipped game and player count:
+PettingZoo's api_test (warnings as errors) and seed_test, OpenSpiel's random_sim_test with
+serialisation. Matches are kept short with options (rl_games.SHORT)."""
+import random
+import warnings
+
+import pytest
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test", reason="the [rl] extra (pettingzoo) is not installed")
+pyspiel = pytest.importorskip("pyspiel", reason="the [rl] extra (open_spiel) is not installed")
+
+from ruledsl.envs.openspiel import register  # noqa: E402
+from ruledsl.envs.pettingzoo import env  # noqa: E402
+from rl_games import load, shipped, short  # noqa: E402
+
+CASES = shipped()
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_pettingzoo_api_and_seed_tests(name, n):
+    game = load(name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pettingzoo_test.api_test(env(game, n, short(name)), num_cycles=30)
+        pettingzoo_test.seed_test(lambda: env(game, n, short(name)), num_cycles=30)
+
+
+@pytest.mark.parametrize("rewards", ["match", "hand"])
+def test_a_pettingzoo_match_ends_with_the_returns_or_the_hands_values(rewards):
+    game = load("kozel")
+    e = env(game, 3, {"hands": 2}, rewards=rewards)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    hands = []
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        totals[agent] += reward
+        st = e.match.state
+        if termination or truncation:
+            e.step(None)
+            continue
+        assert observation.shape == game.observation_shape(3) and info["action_mask"].sum() >= 1
+        before = st.hands_scored
+        e.step(rng.choice([i for i, m in enumerate(info["action_mask"]) if m]))
+        if st.hands_scored != before:
+            hands.append(st.hand_returns())
+    assert e.agents == [] and st.is_terminal()
+    expected = st.returns() if rewards == "match" else [sum(h[s] for h in hands) for s in range(3)]
+    assert [totals[a] for a in e.possible_agents] == pytest.approx(expected)
+    assert len(hands) == 2
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_openspiel_random_simulation_with_serialisation(name, n):
+    game = pyspiel.load_game(register(load(name), options=short(name), name=f"ruledsl_short_{name}"),
+                             {"players": n})
+    assert game.num_distinct_actions() == load(name).num_distinct_actions(n)
+    assert game.observation_tensor_shape() == list(load(name).observation_shape(n))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_chance_draws_the_seed_and_the_observer_gives_the_tensor():
+    from open_spiel.python.observation import make_observation
+    rules = load("coteccio")
+    game = pyspiel.load_game(register(rules, players=3))
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 1000
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    state.apply_action(17)
+    same = rules.new_initial_state(seed=17, players=3)
+    seat = state.current_player()
+    assert seat == same.current_player() and state.legal_actions() == same.legal_indices()
+    observation = make_observation(game)
+    observation.set_from(state, 1)
+    assert list(observation.tensor) == pytest.approx(same.observation_tensor(1))
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (game.min_utility(), game.max_utility()) == (float("-inf"), float("inf"))  # result.returns: not derived
+    assert (pyspiel.load_game(register(load("couillon"))).max_utility()) == 1.0        # 1 to each winner
