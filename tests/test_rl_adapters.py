@@ -77,3 +77,16 @@ def test_openspiel_chance_draws_the_seed_and_the_observer_gives_the_tensor():
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert (game.min_utility(), game.max_utility()) == (float("-inf"), float("inf"))  # result.returns: not derived
     assert (pyspiel.load_game(register(load("couillon"))).max_utility()) == 1.0        # 1 to each winner
+    assert register(load("ciapano")) == "ruledsl_ciapano"                                # the file's name
+
+
+def test_openspiel_games_and_states_pickle():
+    """What worker processes need (each registers the file too)."""
+    import pickle
+    game = pyspiel.load_game(register(load("kozel"), options={"hands": 2}), {"players": 3})
+    state = game.new_initial_state()
+    state.apply_action(5)
+    state.apply_action(state.legal_actions()[1])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    assert pickle.loads(pickle.dumps(game)).num_players() == 3

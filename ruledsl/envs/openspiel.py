@@ -1,7 +1,7 @@
 """Any rule file as an OpenSpiel game (docs/rl.md).
 
     from ruledsl.envs.openspiel import register
-    name = register("games/kozel.yaml", players=3)       # "ruledsl_kozel"
+    name = register("games/kozel.yaml", players=3)       # "ruledsl_bidding_kozel"
     game = pyspiel.load_game(name)                       # or load_game(name, {"players": 4})
 
 Chance: a match begins with one chance node that draws the match's seed uniformly from `seeds`
@@ -14,6 +14,9 @@ else unbounded. The observer gives state.observation_tensor and a text of state.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import numpy as np
 import pyspiel
 
@@ -23,9 +26,11 @@ from . import Match, game_of, max_game_length, utility_range
 def register(path, players: int | None = None, options: dict | None = None, *, seeds: int = 1000,
              utility=None, name: str | None = None) -> str:
     """Register the rule file at `path` (or a loaded Game) with OpenSpiel; returns its short name
-    (`ruledsl_<name>` unless `name` is given), which takes the parameter `players`."""
+    (`ruledsl_` and the file's `name:` in lower case, unless `name` is given), which takes the
+    parameter `players`."""
     rules = game_of(path)
-    short = name or f"ruledsl_{rules.name}".lower().replace(" ", "_").replace("-", "_")
+    plain = unicodedata.normalize("NFKD", rules.name.lower()).encode("ascii", "ignore").decode()
+    short = name or "ruledsl_" + re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
     lo, hi = utility_range(rules, utility)
     chosen = dict(rules.options(options))
     default = rules.default_players if players is None else players
@@ -41,23 +46,32 @@ def register(path, players: int | None = None, options: dict | None = None, *, s
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"players": default})
 
-    class RuleGame(pyspiel.Game):
-        def __init__(self, params=None):
-            n = int((params or {}).get("players", default))
-            info = pyspiel.GameInfo(num_distinct_actions=rules.num_distinct_actions(n), max_chance_outcomes=seeds,
-                                    num_players=n, min_utility=lo, max_utility=hi,
-                                    max_game_length=max_game_length(rules, n) + 1)
-            super().__init__(game_type, info, {"players": n})
-            self.rules, self.n, self.match_options, self.seeds = rules, n, chosen, seeds
-
-        def new_initial_state(self):
-            return RuleState(self)
-
-        def make_py_observer(self, iig_obs_type=None, params=None):
-            return Observer(self)
-
-    pyspiel.register_game(game_type, RuleGame)
+    # A class of its own per registration, a global of this module under the short name, so that
+    # a game and its states pickle (for worker processes: each must call register too).
+    made = type(short, (RuleGame,), {"game_type": game_type, "rules": rules, "default": default,
+                                      "match_options": chosen, "seeds": seeds, "utility": (lo, hi)})
+    made.__module__, made.__qualname__ = __name__, short
+    globals()[short] = made
+    pyspiel.register_game(game_type, made)
     return short
+
+
+class RuleGame(pyspiel.Game):
+    """The game of one registration (its subclass, made by register, holds the rule file)."""
+
+    def __init__(self, params=None):
+        self.n = int((params or {}).get("players", self.default))
+        lo, hi = self.utility
+        info = pyspiel.GameInfo(num_distinct_actions=self.rules.num_distinct_actions(self.n),
+                                max_chance_outcomes=self.seeds, num_players=self.n, min_utility=lo,
+                                max_utility=hi, max_game_length=max_game_length(self.rules, self.n) + 1)
+        super().__init__(self.game_type, info, {"players": self.n})
+
+    def new_initial_state(self):
+        return RuleState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return Observer(self)
 
 
 class RuleState(pyspiel.State):
