@@ -90,3 +90,25 @@ def test_openspiel_games_and_states_pickle():
     again = pickle.loads(pickle.dumps(state))
     assert again.history() == state.history() and str(again) == str(state)
     assert pickle.loads(pickle.dumps(game)).num_players() == 3
+
+
+def test_openspiel_algorithms_run_on_a_registered_file():
+    """OpenSpiel's RL environment plays a whole match with the tensor as its info state, and its
+    MCTS picks a legal move."""
+    import numpy as np
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import mcts
+    rules = load("coteccio")
+    game = pyspiel.load_game(register(rules, options={"lives": 1}, name="ruledsl_coteccio_one_life"), {"players": 2})
+    environment = rl_environment.Environment(game)
+    step = environment.reset()
+    while not step.last():
+        seat = step.observations["current_player"]
+        assert len(step.observations["info_state"][seat]) == rules.observation_shape(2)[0]
+        step = environment.step([step.observations["legal_actions"][seat][-1]])
+    assert sorted(step.rewards) != [0.0, 0.0]               # somebody won the pool
+    state = game.new_initial_state()
+    state.apply_action(3)
+    bot = mcts.MCTSBot(game, 2, 20, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                       random_state=np.random.RandomState(0))
+    assert bot.step(state) in state.legal_actions()
