@@ -1,0 +1,280 @@
+"""Rule files as an attacker or a careless author writes them, and what must happen to each.
+
+The generators turn a `random.Random` into one case: a shipped rule file (games/*.yaml) mutated
+a few times — a key deleted, duplicated or renamed; a scalar replaced by a value of another
+kind; an expression cut short or given a stray token; a byte flipped; the file truncated — or
+with a grammar-generated expression, statement or `say:` text put in one of its expression
+fields. tests/test_fuzz.py draws the Random from hypothesis (shrinkable, derandomized);
+benchmarks/fuzz.py from a seed (`random.Random(seed)`: a case is reproduced by its seed).
+
+The oracle, `check`: the case loads and plays a short seeded match, or it raises RuleError
+located inside the file, in the author's words; through the command line, exit 0 or 1, never
+a traceback. Anything else escapes as the exception itself, for the caller to report.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import ruledsl
+from ruledsl.errors import RuleError, RuleErrors
+from ruledsl.lang.builtins import FUNCTIONS, NAMES
+from ruledsl.validate import smoke_game
+
+GAMES = sorted((Path(__file__).parents[1] / "games").glob("*.yaml"))
+SHORT_MATCH = 300           # actions of the seeded match a case that loads plays
+
+# What Python says and an author's error never does (an echoed source line is not checked).
+PYTHON_WORDING = re.compile(r"Traceback|NoneType|object is not|unsupported operand|not iterable"
+                            r"|values to unpack|has no attribute|positional argument|invalid literal"
+                            r"|object of type|can't multiply|must be str|not supported between")
+# The first line of files outside the tree, which no error may show.
+OUTSIDE_TEXT = ("root:x:0:0", "PATH=", "HOME=")
+
+# --- the generators ---------------------------------------------------------------------------
+
+KEY_WORDS = ["name", "players", "deck", "order", "points", "zones", "owner", "visible", "options",
+             "counters", "per", "start", "deal", "to", "count", "packet", "tricks", "leader",
+             "follow", "do", "ask", "who", "choices", "when", "say", "if", "then", "else",
+             "end_match", "after_hand", "before_play", "extends", "values", "trumps", "suit",
+             "draw", "first", "showdown", "among", "eliminate", "revive", "limits", "hands",
+             "move", "reveal", "captures", "teams", "result", "cuont", "hnad", "__class__"]
+OTHER_KINDS = ["0", "-1", "30", "2", "0.5", "1/3", "55.17", "1000000000000000000000000000000",
+               "9223372036854775808", "true", "false", "no", "~", "null", "''", "'x'", "[]",
+               "[1, 2]", "[AS, KS]", "{}", "{a: 1}", "AS", "S", "each", "player", "seats",
+               "played", "trick", "hand_number", "/etc/passwd", "/dev/zero", "/proc/self/environ",
+               "../../../../etc/hostname", "!!python/object:os.system ls", "&a [*a, *a]",
+               "'{x}'", "\"{'x' * 1000000000}\"", "{20000000000: 4}", "\"a\x00b\""]
+STRAY = [" (", ")", " +", " [", "]", " ,", " for", " in", " if", " not", ".", "'", ":", " #",
+         " **", " @", " ;", " {", " 1/0"]
+CARDS = ["AS", "QS", "10H", "7D", "KC", "S", "H", "D", "C", "XS", "1S"]
+NUMBERS = ["0", "1", "2", "3", "-1", "0.5", "13", "40", "1000000000000000000000000000000"]
+OPERATORS = ["+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in",
+             "and", "or"]
+# The keys whose values are expressions, statements or texts with expressions in them.
+EXPRESSION_KEYS = {"when", "if", "count", "to", "who", "leader", "first", "among", "cards",
+                   "eliminate", "end_match", "revive", "packet", "play", "returns", "open", "upto",
+                   "start", "score", "value", "default", "each", "from"}
+STATEMENT_KEYS = {"do", "then", "else"}
+KEY_LINE = re.compile(r"^(\s*(?:- )?)([A-Za-z_][\w]*)(:\s*)(.*)$")
+
+
+def case(rng: random.Random) -> tuple[str, bytes]:
+    """One case: the shipped file it starts from (its name) and the mutated bytes."""
+    game = rng.choice(GAMES)
+    lines = game.read_text(encoding="utf-8").splitlines()
+    names = sorted(set(re.findall(r"\b[a-z_][a-z_0-9]*\b", "\n".join(lines))))
+    for _ in range(rng.choice([1, 1, 1, 2, 3])):
+        mutation = rng.choice(LINE_MUTATIONS)
+        lines = mutation(rng, lines, names)
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    if rng.random() < 0.1:
+        data = flip_byte(rng, data)
+    if rng.random() < 0.05:
+        data = data[:rng.randrange(len(data) + 1)]
+    return game.name, data
+
+
+def flip_byte(rng: random.Random, data: bytes) -> bytes:
+    i = rng.randrange(len(data))
+    return data[:i] + bytes([data[i] ^ (1 << rng.randrange(8))]) + data[i + 1:]
+
+
+def _pick(rng, lines, keyed=True) -> int | None:
+    """A line's index (one holding `key: value` when `keyed`), or None when there is none."""
+    found = [i for i, text in enumerate(lines) if KEY_LINE.match(text)] if keyed else range(len(lines))
+    return rng.choice(found) if found else None
+
+
+def _replaced(lines, i, text):
+    return lines[:i] + [text] + lines[i + 1:]
+
+
+def delete_line(rng, lines, names):
+    i = _pick(rng, lines, keyed=False)
+    return lines if i is None else lines[:i] + lines[i + 1:]
+
+
+def duplicate_line(rng, lines, names):
+    i = _pick(rng, lines, keyed=False)
+    return lines if i is None else lines[:i + 1] + lines[i:]
+
+
+def rename_key(rng, lines, names):
+    i = _pick(rng, lines)
+    if i is None:
+        return lines
+    indent, _, colon, value = KEY_LINE.match(lines[i]).groups()
+    return _replaced(lines, i, f"{indent}{rng.choice(KEY_WORDS)}{colon}{value}")
+
+
+def other_kind(rng, lines, names):
+    i = _pick(rng, lines)
+    if i is None:
+        return lines
+    indent, key, colon, _ = KEY_LINE.match(lines[i]).groups()
+    return _replaced(lines, i, f"{indent}{key}{colon}{rng.choice(OTHER_KINDS)}")
+
+
+def cut_value(rng, lines, names):
+    """An expression truncated, or given a stray token somewhere."""
+    i = _pick(rng, lines)
+    if i is None:
+        return lines
+    indent, key, colon, value = KEY_LINE.match(lines[i]).groups()
+    at = rng.randrange(len(value) + 1)
+    value = value[:at] + (rng.choice(STRAY) + value[at:] if rng.random() < 0.5 else "")
+    return _replaced(lines, i, f"{indent}{key}{colon}{value}")
+
+
+def generated(rng, lines, names):
+    """A grammar-generated expression (or statements, or a `say:` text) in an expression field."""
+    fields = [i for i, text in enumerate(lines)
+              if (m := KEY_LINE.match(text)) and m[2] in EXPRESSION_KEYS | STATEMENT_KEYS | {"say"}]
+    if not fields:
+        return lines
+    i = rng.choice(fields)
+    return _replaced(lines, i, placed(rng, lines[i], names))
+
+
+def placed(rng, line: str, names: list[str]) -> str:
+    """The `key: value` line with a generated value of the kind its key holds."""
+    indent, key, colon, _ = KEY_LINE.match(line).groups()
+    if key in STATEMENT_KEYS:
+        text = statements(rng, names)
+    elif key == "say":
+        text = f"the {{{expression(rng, names)}}} and {{{expression(rng, names, 1)}}}"
+    else:
+        text = expression(rng, names)
+    return f"{indent}{key}{colon}'{text.replace(chr(39), chr(39) * 2)}'"
+
+
+LINE_MUTATIONS = [delete_line, duplicate_line, rename_key, other_kind, other_kind, cut_value,
+                  generated, generated, generated]
+
+
+def expression(rng: random.Random, names: list[str], depth: int = 3) -> str:
+    """A random expression of the grammar (grammar/ruledsl.lark), over the built-ins, the file's
+    own names, cards, numbers and texts; well-typed or not."""
+    if depth <= 0 or rng.random() < 0.25:
+        return _atom(rng, names)
+    sub = lambda: expression(rng, names, depth - 1)   # noqa: E731
+    form = rng.randrange(9)
+    if form == 0:
+        return f"{sub()} {rng.choice(OPERATORS)} {sub()}"
+    if form == 1:
+        return f"{rng.choice(['-', 'not '])}{sub()}"
+    if form in (2, 3):
+        function = rng.choice(sorted(FUNCTIONS))
+        low, high = FUNCTIONS[function].arity or (len(FUNCTIONS[function].params),) * 2
+        if FUNCTIONS[function].generator != "no" and rng.random() < 0.5:
+            return f"{function}({sub()} {_loop(rng, names, depth)})"
+        count = rng.randint(max(0, low - 1), min(high, 3) + 1)
+        return f"{function}({', '.join(sub() for _ in range(count))})"
+    if form == 4:
+        return f"{sub()}[{sub()}]"
+    if form == 5:
+        return f"[{', '.join(sub() for _ in range(rng.randint(0, 3)))}]"
+    if form == 6:
+        return f"[{sub()} {_loop(rng, names, depth)}]"
+    if form == 7:
+        return f"{sub()} if {sub()} else {sub()}"
+    return f"({sub()})"
+
+
+def _loop(rng, names, depth) -> str:
+    var = rng.choice(["p", "c", "s", "x"])
+    where = f" if {expression(rng, names + [var], depth - 1)}" if rng.random() < 0.3 else ""
+    return f"for {var} in {expression(rng, names, depth - 1)}{where}"
+
+
+def _atom(rng, names) -> str:
+    kind = rng.randrange(6)
+    if kind == 0:
+        return rng.choice(sorted(NAMES))
+    if kind == 1:
+        return rng.choice(names) if names else "x"
+    if kind == 2:
+        return rng.choice(CARDS)
+    if kind == 3:
+        return rng.choice(NUMBERS)
+    if kind == 4:
+        return rng.choice(["'x'", '"{x}"', "true", "false", "none", "option." + rng.choice(names or ["x"])])
+    return f"{rng.choice(names or ['x'])}({expression(rng, names, 0)})"
+
+
+def statements(rng: random.Random, names: list[str]) -> str:
+    """`target op= e`, `move e to zone`, `reveal e`, some with a loop, joined by `;`."""
+    out = []
+    for _ in range(rng.choice([1, 1, 1, 2, 3])):
+        target = rng.choice(names or ["x"]) + (f"({_atom(rng, names)})" if rng.random() < 0.5 else "")
+        kind = rng.randrange(3)
+        if kind == 0:
+            text = f"{target} {rng.choice(['=', '+=', '-=', '*='])} {expression(rng, names, 2)}"
+        elif kind == 1:
+            text = f"move {expression(rng, names, 2)} to {target}"
+        else:
+            text = f"reveal {expression(rng, names, 2)}"
+        out.append(text + (f" {_loop(rng, names, 2)}" if rng.random() < 0.3 else ""))
+    return "; ".join(out)
+
+
+# --- the oracle -------------------------------------------------------------------------------
+
+def check(path: Path, seed: int = 0) -> str:
+    """Load the rule file at `path` and play a short seeded match: "loads" if it plays (or
+    stops) with no error, "located" if it raises RuleErrors inside the file. Any other outcome
+    raises: an AssertionError saying what is wrong with an error, or the uncaught exception."""
+    try:
+        game = ruledsl.load_game(path)
+    except RuleErrors as errors:
+        assert errors.errors, "RuleErrors with no error"
+        for error in errors.errors:
+            assert_located(error, path)
+        return "located"
+    players = game.min_players + seed % (game.max_players - game.min_players + 1)
+    error = smoke_game(game, players, seed=seed, max_steps=SHORT_MATCH)
+    if error is None:
+        return "loads"
+    assert_located(error, path)
+    return "located"
+
+
+def assert_located(error: RuleError, path: Path) -> None:
+    """A RuleError an author can act on: inside `path`, in words, showing no outside file."""
+    span = error.span
+    assert span.source is not None and Path(span.path).resolve() == path.resolve(), \
+        f"error not in the file: {error.headline()}"
+    lines = len(span.source.text.splitlines())
+    assert 1 <= span.line <= lines + 1 and span.col >= 1, f"error outside the file: {error.headline()}"
+    words = f"{error.message} {error.hint or ''}"
+    assert not PYTHON_WORDING.search(words), f"Python's wording: {error.headline()}"
+    shown = error.render()
+    assert not any(text in shown for text in OUTSIDE_TEXT), f"an outside file shown: {error.headline()}"
+
+
+CLI_COMMANDS = (["validate", "--smoke", "1"], ["run", "--watch", "--seed", "1"], ["simulate", "-n", "1"])
+HEADLINE = re.compile(r"^(?P<path>[^\n]+?):(?P<line>\d+):(?P<col>\d+): error: ", re.MULTILINE)
+
+
+def check_cli(path: Path) -> None:
+    """`validate`, `run --watch` and `simulate` on the file: exit 0, or 1 with a located report
+    (its first line `path:line:col: error: …`), never a traceback or Python's wording."""
+    from click.testing import CliRunner
+
+    from ruledsl.cli import main
+    for command in CLI_COMMANDS:
+        result = CliRunner().invoke(main, command + [str(path)])
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        assert result.exit_code in (0, 1), f"{command[0]}: exit {result.exit_code}: {result.output[-500:]}"
+        assert "Traceback" not in result.output, f"{command[0]}: a traceback"
+        if result.exit_code == 1:
+            report = result.stdout if command[0] == "validate" else result.stderr
+            first = HEADLINE.search(report)       # the first error (warnings come before)
+            assert first and Path(first["path"]).resolve() == path.resolve(), \
+                f"{command[0]}: not a located report: {report[:300]!r}"
+            headlines = [line for line in report.splitlines() if HEADLINE.match(line)]
+            assert not any(PYTHON_WORDING.search(line) for line in headlines), \
+                f"{command[0]}: Python's wording: {headlines}"
