@@ -13,9 +13,12 @@ a traceback. Anything else escapes as the exception itself, for the caller to re
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from pathlib import Path
+
+import attrs
 
 import ruledsl
 from ruledsl.errors import RuleError, RuleErrors
@@ -48,7 +51,7 @@ OTHER_KINDS = ["0", "-1", "30", "2", "0.5", "1/3", "55.17", "1000000000000000000
                "'{x}'", "\"{'x' * 1000000000}\"", "{20000000000: 4}", "\"a\x00b\""]
 STRAY = [" (", ")", " +", " [", "]", " ,", " for", " in", " if", " not", ".", "'", ":", " #",
          " **", " @", " ;", " {", " 1/0"]
-CARDS = ["AS", "QS", "10H", "7D", "KC", "S", "H", "D", "C", "XS", "1S"]
+CARDS = ["AS", "QS", "10H", "7D", "KC", "JH", "S", "H", "D", "C", "XS", "1S"]
 NUMBERS = ["0", "1", "2", "3", "-1", "0.5", "13", "40", "1000000000000000000000000000000"]
 OPERATORS = ["+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in",
              "and", "or"]
@@ -67,7 +70,7 @@ def case(rng: random.Random) -> tuple[str, bytes]:
     names = sorted(set(re.findall(r"\b[a-z_][a-z_0-9]*\b", "\n".join(lines))))
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         mutation = rng.choice(LINE_MUTATIONS)
-        lines = mutation(rng, lines, names)
+        lines = generated(rng, lines, names, declared(game)) if mutation is generated else mutation(rng, lines, names)
     data = ("\n".join(lines) + "\n").encode("utf-8")
     if rng.random() < 0.1:
         data = flip_byte(rng, data)
@@ -128,20 +131,23 @@ def cut_value(rng, lines, names):
     return _replaced(lines, i, f"{indent}{key}{colon}{value}")
 
 
-def generated(rng, lines, names):
+def generated(rng, lines, names, game=None):
     """A grammar-generated expression (or statements, or a `say:` text) in an expression field."""
     fields = [i for i, text in enumerate(lines)
               if (m := KEY_LINE.match(text)) and m[2] in EXPRESSION_KEYS | STATEMENT_KEYS | {"say"}]
     if not fields:
         return lines
     i = rng.choice(fields)
-    return _replaced(lines, i, placed(rng, lines[i], names))
+    return _replaced(lines, i, placed(rng, lines[i], names, game))
 
 
-def placed(rng, line: str, names: list[str]) -> str:
-    """The `key: value` line with a generated value of the kind its key holds."""
+def placed(rng, line: str, names: list[str], game: Names | None = None) -> str:
+    """The `key: value` line with a generated value for its key: half the time one of the type
+    the key takes, over the names `game` declares, so that it loads and plays; else any."""
     indent, key, colon, _ = KEY_LINE.match(line).groups()
-    if key in STATEMENT_KEYS:
+    if game is not None and rng.random() < 0.5:
+        text = typed_value(rng, key, game)
+    elif key in STATEMENT_KEYS:
         text = statements(rng, names)
     elif key == "say":
         text = f"the {{{expression(rng, names)}}} and {{{expression(rng, names, 1)}}}"
@@ -156,7 +162,8 @@ LINE_MUTATIONS = [delete_line, duplicate_line, rename_key, other_kind, other_kin
 
 def expression(rng: random.Random, names: list[str], depth: int = 3) -> str:
     """A random expression of the grammar (grammar/ruledsl.lark), over the built-ins, the file's
-    own names, cards, numbers and texts; well-typed or not."""
+    own names, cards, numbers and texts; mostly well-formed (right arities, names that exist),
+    so that most cases reach the type checker and many the play."""
     if depth <= 0 or rng.random() < 0.25:
         return _atom(rng, names)
     sub = lambda: expression(rng, names, depth - 1)   # noqa: E731
@@ -166,31 +173,38 @@ def expression(rng: random.Random, names: list[str], depth: int = 3) -> str:
     if form == 1:
         return f"{rng.choice(['-', 'not '])}{sub()}"
     if form in (2, 3):
-        function = rng.choice(sorted(FUNCTIONS))
-        low, high = FUNCTIONS[function].arity or (len(FUNCTIONS[function].params),) * 2
-        if FUNCTIONS[function].generator != "no" and rng.random() < 0.5:
-            return f"{function}({sub()} {_loop(rng, names, depth)})"
-        count = rng.randint(max(0, low - 1), min(high, 3) + 1)
-        return f"{function}({', '.join(sub() for _ in range(count))})"
+        function = FUNCTIONS[rng.choice(sorted(FUNCTIONS))]
+        if function.generator == "must" or (function.generator == "may" and rng.random() < 0.5):
+            return f"{function.name}({_comprehension(rng, names, depth)})"
+        low, high = function.arity or (len(function.params),) * 2
+        count = rng.randint(low, min(high, 3)) if rng.random() < 0.9 else rng.choice([low - 1, high + 1])
+        return f"{function.name}({', '.join(sub() for _ in range(max(0, count)))})"
     if form == 4:
         return f"{sub()}[{sub()}]"
     if form == 5:
         return f"[{', '.join(sub() for _ in range(rng.randint(0, 3)))}]"
     if form == 6:
-        return f"[{sub()} {_loop(rng, names, depth)}]"
+        return f"[{_comprehension(rng, names, depth)}]"
     if form == 7:
         return f"{sub()} if {sub()} else {sub()}"
     return f"({sub()})"
 
 
+def _comprehension(rng, names, depth) -> str:
+    """`e for v in xs [if c]`, the variable readable in `e` and `c`."""
+    return f"{expression(rng, names + [VAR], depth - 1)} {_loop(rng, names, depth)}"
+
+
+VAR = "v"
+
+
 def _loop(rng, names, depth) -> str:
-    var = rng.choice(["p", "c", "s", "x"])
-    where = f" if {expression(rng, names + [var], depth - 1)}" if rng.random() < 0.3 else ""
-    return f"for {var} in {expression(rng, names, depth - 1)}{where}"
+    where = f" if {expression(rng, names + [VAR], depth - 1)}" if rng.random() < 0.3 else ""
+    return f"for {VAR} in {expression(rng, names, depth - 1)}{where}"
 
 
 def _atom(rng, names) -> str:
-    kind = rng.randrange(6)
+    kind = rng.randrange(7)
     if kind == 0:
         return rng.choice(sorted(NAMES))
     if kind == 1:
@@ -201,22 +215,24 @@ def _atom(rng, names) -> str:
         return rng.choice(NUMBERS)
     if kind == 4:
         return rng.choice(["'x'", '"{x}"', "true", "false", "none", "option." + rng.choice(names or ["x"])])
-    return f"{rng.choice(names or ['x'])}({expression(rng, names, 0)})"
-
-
+    if kind == 5:
+        return f"{rng.choice(names or ['x'])}({_atom(rng, names)})"
+    return f"{rng.choice(sorted(NAMES))}"
 def statements(rng: random.Random, names: list[str]) -> str:
-    """`target op= e`, `move e to zone`, `reveal e`, some with a loop, joined by `;`."""
+    """`target op= e`, `move e to zone`, `reveal e`, some in a loop, joined by `;`."""
     out = []
-    for _ in range(rng.choice([1, 1, 1, 2, 3])):
-        target = rng.choice(names or ["x"]) + (f"({_atom(rng, names)})" if rng.random() < 0.5 else "")
+    for _ in range(rng.randint(1, 3)):
+        loop = rng.random() < 0.3
+        inner = names + [VAR] if loop else names
+        target = rng.choice(names or ["x"]) + (f"({_atom(rng, inner)})" if rng.random() < 0.5 else "")
         kind = rng.randrange(3)
         if kind == 0:
-            text = f"{target} {rng.choice(['=', '+=', '-=', '*='])} {expression(rng, names, 2)}"
+            text = f"{target} {rng.choice(['=', '+=', '-=', '*='])} {expression(rng, inner, 2)}"
         elif kind == 1:
-            text = f"move {expression(rng, names, 2)} to {target}"
+            text = f"move {expression(rng, inner, 2)} to {target}"
         else:
-            text = f"reveal {expression(rng, names, 2)}"
-        out.append(text + (f" {_loop(rng, names, 2)}" if rng.random() < 0.3 else ""))
+            text = f"reveal {expression(rng, inner, 2)}"
+        out.append(f"{text} {_loop(rng, names, 2)}" if loop else text)
     return "; ".join(out)
 
 
@@ -278,3 +294,112 @@ def check_cli(path: Path) -> None:
             headlines = [line for line in report.splitlines() if HEADLINE.match(line)]
             assert not any(PYTHON_WORDING.search(line) for line in headlines), \
                 f"{command[0]}: Python's wording: {headlines}"
+
+
+# --- expressions of the type a field takes --------------------------------------------------
+
+@attrs.frozen
+class Names:
+    """What a rule file declares, by what it holds: zones of each seat and shared ones,
+    counters holding a number (of each seat, or one), options holding a number."""
+
+    seat_zones: tuple[str, ...] = ("hand",)
+    shared_zones: tuple[str, ...] = ("deck",)
+    seat_numbers: tuple[str, ...] = ()
+    numbers: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+@functools.cache
+def declared(game: Path) -> Names:
+    """The names of a shipped rule file."""
+    ruleset = ruledsl.load_game(game).ruleset
+    number = re.compile(r"-?\d+$|option\.\w+$")
+    counters = [c for c in ruleset.counters.values() if number.match(c.start.text)]
+    return Names(tuple(z.name for z in ruleset.zones.values() if z.owner == "player"),
+                 tuple(z.name for z in ruleset.zones.values() if z.owner != "player"),
+                 tuple(c.name for c in counters if c.per == "player"),
+                 tuple(c.name for c in counters if c.per == "game"),
+                 tuple(o.name for o in ruleset.options.values() if isinstance(o.default, int)))
+
+
+# The type each key takes (a key not here: a number).
+KEY_TYPES = {"when": "bool", "if": "bool", "to": "seats", "who": "seat", "leader": "seat",
+             "first": "seat", "among": "seats", "eliminate": "seats", "revive": "seats",
+             "end_match": "seats", "cards": "cards", "play": "cards", "open": "bool"}
+
+
+def typed_value(rng, key: str, game: Names) -> str:
+    if key in STATEMENT_KEYS:
+        return "; ".join(typed_statement(rng, game) for _ in range(rng.randint(1, 2)))
+    if key == "say":
+        return f"{{{typed(rng, rng.choice(TYPES), game)}}} and {{{typed(rng, 'seats', game)}}}"
+    return typed(rng, KEY_TYPES.get(key, "number"), game)
+
+
+def typed_statement(rng, game: Names) -> str:
+    seat = typed(rng, "seat", game, 1)
+    if game.seat_numbers and rng.random() < 0.5:
+        return f"{rng.choice(game.seat_numbers)}({seat}) {rng.choice(['=', '+=', '-=', '*='])} {typed(rng, 'number', game)}"
+    if game.numbers and rng.random() < 0.5:
+        return f"{rng.choice(game.numbers)} {rng.choice(['=', '+=', '-='])} {typed(rng, 'number', game)}"
+    if rng.random() < 0.5:
+        return f"reveal {typed(rng, 'cards', game, 2)}"
+    return f"move {typed(rng, 'cards', game, 2)} to {_zone(rng, game, seat)}"
+
+
+def _zone(rng, game: Names, seat: str) -> str:
+    if game.shared_zones and rng.random() < 0.3:
+        return rng.choice(game.shared_zones)
+    return f"{rng.choice(game.seat_zones or ('hand',))}({seat})"
+
+
+TYPES = ["number", "bool", "seat", "seats", "card", "cards", "suit"]
+
+
+def typed(rng, kind: str, game: Names, depth: int = 3) -> str:
+    """A random expression of the type `kind`, well-typed by construction (given the names
+    mean what `game` says), whose values at play time are anything: seats out of range, empty
+    lists indexed, divisions by zero, huge numbers."""
+    t = lambda k: typed(rng, k, game, depth - 1)   # noqa: E731
+    v = lambda k, body: f"{body} for v in {t(k)}"   # noqa: E731
+    leaves = {
+        "number": lambda: rng.choice(NUMBERS + ["players", "hand_number", "trick_number"]
+                                     + [f"option.{o}" for o in game.options] + list(game.numbers)),
+        "bool": lambda: rng.choice(["true", "false"]),
+        "seat": lambda: rng.choice(["dealer", "first(seats)", "last(active)"]),
+        "seats": lambda: rng.choice(["seats", "active", "[]"]),
+        "card": lambda: rng.choice(["AS", "KH", "10D", "7C"]),
+        "cards": lambda: _zone(rng, game, "dealer"),
+        "suit": lambda: rng.choice(["S", "H", "D", "C"]),
+    }
+    if depth <= 0 or rng.random() < 0.2:
+        return leaves[kind]()
+    forms = {
+        "number": [lambda: f"{t('number')} {rng.choice(['+', '-', '*', '/', '//', '%'])} {t('number')}",
+                   lambda: f"-{t('number')}", lambda: f"count({t('cards')})", lambda: f"len({t('seats')})",
+                   lambda: f"points({t('cards')})", lambda: f"{rng.choice(['abs', 'floor', 'ceil'])}({t('number')})",
+                   lambda: f"{rng.choice(['min', 'max'])}({t('number')}, {t('number')})",
+                   lambda: f"sum({v('seats', t('number'))})", lambda: f"[{t('number')}, {t('number')}][{t('number')}]",
+                   lambda: f"{t('number')} if {t('bool')} else {t('number')}",
+                   lambda: f"{rng.choice(game.seat_numbers or ('len',))}({t('seat')})",
+                   lambda: f"value({t('card')})", lambda: f"rank({t('card')})"],
+        "bool": [lambda: f"{t('number')} {rng.choice(['==', '!=', '<', '<=', '>', '>='])} {t('number')}",
+                 lambda: f"{t('bool')} {rng.choice(['and', 'or'])} {t('bool')}", lambda: f"not {t('bool')}",
+                 lambda: f"{t('card')} in {t('cards')}", lambda: f"holds({t('cards')}, {t('card')})",
+                 lambda: f"{t('seat')} == {t('seat')}", lambda: f"{t('seat')} in {t('seats')}",
+                 lambda: f"any({v('seats', t('bool'))})", lambda: f"beats({t('card')}, {t('card')})"],
+        "seat": [lambda: f"{rng.choice(['left', 'right', 'next', 'prev'])}({t('seat')})",
+                 lambda: f"{t('seats')}[{t('number')}]", lambda: f"first({t('seats')})",
+                 lambda: f"argmax({v('seats', t('number'))})[0]", lambda: f"{t('seat')} if {t('bool')} else {t('seat')}"],
+        "seats": [lambda: f"others({t('seat')})", lambda: f"[{t('seat')}, {t('seat')}]", lambda: f"order({t('seat')})",
+                  lambda: f"[v for v in {t('seats')} if {t('bool')}]", lambda: f"argmin({v('seats', t('number'))})",
+                  lambda: f"unique({t('seats')})"],
+        "card": [lambda: f"{t('cards')}[{t('number')}]", lambda: f"first({t('cards')})", lambda: f"last({t('cards')})",
+                 lambda: f"sorted({t('cards')})[0]"],
+        "cards": [lambda: _zone(rng, game, t("seat")), lambda: f"cards({t('cards')}, {t('suit')})",
+                  lambda: f"top({t('number')}, {t('cards')})", lambda: f"[{t('card')}]",
+                  lambda: f"[c for c in {t('cards')} if suit(c) == {t('suit')}]"],
+        "suit": [lambda: f"suit({t('card')})", lambda: f"first(suits_of({t('cards')}))"],
+    }
+    return rng.choice(forms[kind])()

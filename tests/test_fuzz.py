@@ -55,7 +55,7 @@ def test_a_generated_expression_in_a_field_plays_or_reports_a_located_error(fold
     at = next(i for i, line in enumerate(lines) if line.lstrip().startswith(f"- {key}:") or
               line.lstrip().startswith(f"{key}:"))
     rng = random.Random(seed)
-    placed = fuzzing.placed(rng, lines[at], NAMES)
+    placed = fuzzing.placed(rng, lines[at], NAMES, DECLARED)
     text = "\n".join(lines[:at] + [placed] + lines[at + 1:]) + "\n"
     assert fuzzing.check(write(folder, "game.yaml", text.encode()), rng.randrange(100)) in ("loads", "located")
 
@@ -83,7 +83,9 @@ after_hand:
     end_match: argmax(score(p) for p in seats)
 """
 NAMES = ["won", "pile", "score", "hand", "deck", "p", "seats", "player", "dealer"]
+DECLARED = fuzzing.Names(seat_zones=("hand", "won"), shared_zones=("deck", "pile"), seat_numbers=("score",))
 
 
 def test_the_generated_field_game_is_sound(load_rules):
     load_rules(GAME)
+
