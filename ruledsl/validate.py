@@ -131,10 +131,7 @@ def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
         total = len(st.prog.deck)
         hand, hand_start = st.hand_number, 0
         while not st.is_terminal():
-            legal = st.legal_actions()
-            if not legal:
-                return _at(st, f"no legal action for the player to move {where}, step {st.steps})", hint=again)
-            action = rng.choice(legal)
+            action = rng.choice(st.legal_actions())     # none: a PlayError, at the decision
             if trace is not None:
                 trace.append(st.action_to_string(action))
             st.apply_action(action)

@@ -89,3 +89,24 @@ DECLARED = fuzzing.Names(seat_zones=("hand", "won"), shared_zones=("deck", "pile
 def test_the_generated_field_game_is_sound(load_rules):
     load_rules(GAME)
 
+
+# --- what the fuzzing found, one regression each ------------------------------------------------
+
+def test_a_decision_without_a_legal_action_is_located_for_every_caller():
+    # benchmarks/fuzz.py seed 1540: `run --watch` (a bot choosing among no actions) printed a
+    # traceback; the state itself now says so, at the decision, for the table, bots and the API.
+    from click.testing import CliRunner
+
+    import ruledsl
+    from ruledsl.cli import main
+    from ruledsl.runtime.failures import PlayError
+    path = "tests/rulefiles/smoke/no_legal_action.yaml"
+    st = ruledsl.load_game(path).new_initial_state(seed=0, players=2)
+    st.apply_action(st.legal_actions()[0])
+    with pytest.raises(PlayError) as info:
+        st.legal_actions()
+    assert info.value.headline() == (f"{path}:10:5: error: no legal action for the player to move "
+                                     "(players=2, seed=0, step 1)")
+    result = CliRunner().invoke(main, ["run", path, "--watch", "--seed", "0"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{path}:10:5: error: no legal action for the player to move (players=2, seed=0")

@@ -11,7 +11,6 @@ import random
 import attrs
 
 from .. import bots
-from ..runtime.failures import stuck
 from ..simulate import MAX_ACTIONS, StepLimit, play_out
 from .files import RuleFiles
 from .records import MatchRecord, Tally, number
@@ -86,9 +85,7 @@ def play_match(game, rules, job: Job, index: int) -> MatchRecord:
             tally.read(state.events)
         if state.is_terminal():
             break
-        legal = state.legal_actions()
-        if not legal:
-            raise stuck(state)
+        legal = state.legal_actions()       # none: the state raises the located error itself
         seat = state.current_player()
         if tally:
             tally.decision(seat, kind_of(state, legal), len(legal))

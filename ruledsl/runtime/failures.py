@@ -50,9 +50,9 @@ def located(st, exc: BaseException) -> PlayError:
 
 
 def stuck(st) -> PlayError:
-    """The error of a match that is not over but leaves the player to move no legal action."""
-    decision = st.prog.decisions[st.pc]
-    return located(st, RuleError(decision.span, f"a player must move but has no legal action (step {st.steps})"))
+    """The error of a match that is not over but leaves the player to move no legal action:
+    at the decision (the PlayError adds the seed and step that reach it)."""
+    return located(st, RuleError(st.prog.decisions[st.pc].span, "no legal action for the player to move"))
 
 
 def _place(prog, exc: BaseException):

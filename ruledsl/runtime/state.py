@@ -53,6 +53,8 @@ class State:
                 legal = self._legal = self.prog.legal[self.pc](self)
             except Exception as exc:
                 raise failures.located(self, exc) from None
+            if not legal:
+                raise failures.stuck(self)
         return legal[:]
 
     def apply_action(self, action) -> None:
