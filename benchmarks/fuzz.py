@@ -47,14 +47,14 @@ def _out_of_time(signum, frame):
 
 
 def run_case(seed: int, folder: Path, cli: bool) -> str:
-    """The outcome of one case: "loads", "located", or a finding's signature."""
+    """The outcome of one case: one of fuzzing.OUTCOMES, or a finding's signature."""
     name, data = fuzzing.case(random.Random(seed))
     path = folder / name
     path.write_bytes(data)
     try:
         outcome = fuzzing.check(path, seed)
         if cli:
-            fuzzing.check_cli(path)
+            fuzzing.check_cli(path, outcome)
         return outcome
     except OutOfTime:
         return "hang"
@@ -122,7 +122,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cases", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0, help="the first case's seed")
-    parser.add_argument("--timeout", type=float, default=20.0, help="CPU seconds a case may take")
+    parser.add_argument("--timeout", type=float, default=30.0, help="CPU seconds a case may take")
     parser.add_argument("--memory", type=int, default=1024, help="MB of address space a case may use")
     parser.add_argument("--cli-every", type=int, default=10, help="every Nth case also through the CLI (0: never)")
     parser.add_argument("--until", help="stop starting cases at this UTC time, HH:MM")
@@ -146,20 +146,21 @@ def main(argv=None) -> int:
         if outcome in ("hang", "worker died"):
             current.stop()
             current = Worker(args.memory, args.cli_every, args.timeout)
-        if outcome not in outcomes and outcome not in ("loads", "located"):
+        if outcome not in outcomes and outcome not in fuzzing.OUTCOMES:
             print(f"seed {seed}: {outcome}", file=sys.stderr, flush=True)
         outcomes[outcome] += 1
         seeds[outcome].append(seed)
         done += 1
         if done % 500 == 0:
             print(f"... {done} cases, {time.monotonic() - start:.0f} s, "
-                  f"{done - outcomes['loads'] - outcomes['located']} findings", file=sys.stderr, flush=True)
+                  f"{done - sum(outcomes[o] for o in fuzzing.OUTCOMES)} findings", file=sys.stderr, flush=True)
     current.stop()
     seconds = time.monotonic() - start
-    findings = {o: n for o, n in outcomes.items() if o not in ("loads", "located")}
+    findings = {o: n for o, n in outcomes.items() if o not in fuzzing.OUTCOMES}
     print(f"cases: {done} (seeds {args.seed}..{args.seed + done - 1}) in {seconds:.0f} s, "
           f"{args.timeout:g} CPU s and {args.memory} MB a case, every {args.cli_every}th through the CLI")
-    print(f"loaded and played: {outcomes['loads']}; a located error: {outcomes['located']}")
+    print(f"loaded and played: {outcomes['loads']} (and {outcomes['long']} still going after "
+          f"{fuzzing.SHORT_MATCH} actions); a located error: {outcomes['located']}")
     print(f"uncaught exceptions: {sum(n for o, n in findings.items() if o.startswith(('uncaught', 'worker')))}")
     print(f"wrong errors: {sum(n for o, n in findings.items() if o.startswith('wrong'))}")
     print(f"hangs: {outcomes['hang']}")
