@@ -19,6 +19,7 @@ import fuzzing
 FUZZ = settings(derandomize=True, deadline=None, database=None, phases=[Phase.generate],
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 SEEDS = st.integers(0, 2**32)
+ROOT = fuzzing.GAMES[0].parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -91,9 +92,53 @@ def test_the_generated_field_game_is_sound(load_rules):
     load_rules(GAME)
 
 
+# --- issue 12's crash signatures and security cases, through every command -------------------
+
+# Each example of the issue and the error-catalogue case that is it (tests/rulefiles/invalid/):
+# test_error_catalogue.py checks `validate`'s report word for word; here `run --watch` and
+# `simulate` must print the same report on stderr and exit 1. The other examples have their
+# own tests: `before_play` reading the trick (test_play_bounds.py), the capture search and the
+# growing texts (test_play_bounds.py), `say:` failing in play (test_validate.py), symlinks,
+# FIFOs, devices and a log's `ruleset` (test_files.py).
+ISSUE_12 = [
+    ("deal.to: 30", "seat_out_of_range"), ("tricks.leader: 21", "leader_out_of_range"),
+    ("ask.who: 2**63", "ask_who_huge"), ("ask.who worked out at play", "ask_who_at_play"),
+    ("draw.first: 10**30", "draw_first_huge"), ("showdown.among: 13", "showdown_among_number"),
+    ("left(played)", "seat_of_card"), ("left(0.5)", "seat_of_fraction"),
+    ("move.cards: 10", "move_number"), ("reveal 0.5", "reveal_fraction"),
+    ("end_match: 55.17", "end_match_number"), ("eliminate: 1/3", "eliminate_fraction"),
+    ("deal.packet: false", "packet_boolean"), ("value(hand_number)", "value_of_number"),
+    ("rank(seats)", "rank_of_seats"), ("partner(trick)", "partner_of_trick"),
+    ("cards(0, AS)", "cards_of_number"), ("ceil(trick)", "ceil_of_trick"), ("-suit(x)", "negate_suit"),
+    ("holds(dealer, QS)", "holds_seat"), ("rank(dealer)", "rank_of_seat"),
+    ("points(dealer)", "points_of_seat"), ("beats(QS, 3)", "beats_number"),
+    ("trumps.suit: 35", "trumps_suit_number"), ("a counter's start of the wrong type", "counter_start_card"),
+    ("deck.values: {4: 20000000000}", "deck_value_huge"), ("limits: {hands: 1000000}", "limits_hands_huge"),
+    ("extends: holding a NUL", "extends_nul_byte"), ("extends: /etc/passwd", "extends_etc_passwd"),
+    ("extends: ../../../../etc/hostname", "extends_up_and_out"),
+    ("extends: /proc/self/environ", "extends_proc_environ"), ("extends: /dev/zero", "extends_dev_zero"),
+    ("extends: a directory", "extends_directory"), ("extends: a file that is not a rule file", "extends_not_a_rule_file"),
+]
+
+
+@pytest.mark.parametrize("command", [["run", "--watch", "--seed", "1"], ["simulate", "-n", "1"]])
+@pytest.mark.parametrize("example,case", ISSUE_12, ids=[case for _, case in ISSUE_12])
+def test_an_issue_12_case_is_the_catalogued_report_in_every_command(monkeypatch, command, example, case):
+    from click.testing import CliRunner
+
+    from ruledsl.cli import main
+    monkeypatch.chdir(ROOT)
+    path = f"tests/rulefiles/invalid/{case}.yaml"
+    result = CliRunner().invoke(main, command + [path])
+    assert result.exit_code == 1, result.output
+    with open(path.replace(".yaml", ".expected"), encoding="utf-8") as expected:
+        assert result.stderr == expected.read()
+    assert not any(text in result.output for text in fuzzing.OUTSIDE_TEXT)
+
+
 # --- what the fuzzing found, one regression each ------------------------------------------------
 
-def test_a_decision_without_a_legal_action_is_located_for_every_caller():
+def test_a_decision_without_a_legal_action_is_located_for_every_caller(monkeypatch):
     # benchmarks/fuzz.py seed 1540: `run --watch` (a bot choosing among no actions) printed a
     # traceback; the state itself now says so, at the decision, for the table, bots and the API.
     from click.testing import CliRunner
@@ -101,6 +146,7 @@ def test_a_decision_without_a_legal_action_is_located_for_every_caller():
     import ruledsl
     from ruledsl.cli import main
     from ruledsl.runtime.failures import PlayError
+    monkeypatch.chdir(ROOT)
     path = "tests/rulefiles/smoke/no_legal_action.yaml"
     st = ruledsl.load_game(path).new_initial_state(seed=0, players=2)
     st.apply_action(st.legal_actions()[0])
