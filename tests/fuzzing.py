@@ -104,31 +104,28 @@ def duplicate_line(rng, lines, names):
     return lines if i is None else lines[:i + 1] + lines[i:]
 
 
-def rename_key(rng, lines, names):
+def _rewrite(rng, lines, change):
+    """A `key: value` line rewritten: `change(indent, key, colon, value)` gives the new line."""
     i = _pick(rng, lines)
-    if i is None:
-        return lines
-    indent, _, colon, value = KEY_LINE.match(lines[i]).groups()
-    return _replaced(lines, i, f"{indent}{rng.choice(KEY_WORDS)}{colon}{value}")
+    return lines if i is None else _replaced(lines, i, change(*KEY_LINE.match(lines[i]).groups()))
+
+
+def rename_key(rng, lines, names):
+    return _rewrite(rng, lines, lambda indent, key, colon, value:
+                    f"{indent}{rng.choice(KEY_WORDS)}{colon}{value}")
 
 
 def other_kind(rng, lines, names):
-    i = _pick(rng, lines)
-    if i is None:
-        return lines
-    indent, key, colon, _ = KEY_LINE.match(lines[i]).groups()
-    return _replaced(lines, i, f"{indent}{key}{colon}{rng.choice(OTHER_KINDS)}")
+    return _rewrite(rng, lines, lambda indent, key, colon, value:
+                    f"{indent}{key}{colon}{rng.choice(OTHER_KINDS)}")
 
 
 def cut_value(rng, lines, names):
     """An expression truncated, or given a stray token somewhere."""
-    i = _pick(rng, lines)
-    if i is None:
-        return lines
-    indent, key, colon, value = KEY_LINE.match(lines[i]).groups()
-    at = rng.randrange(len(value) + 1)
-    value = value[:at] + (rng.choice(STRAY) + value[at:] if rng.random() < 0.5 else "")
-    return _replaced(lines, i, f"{indent}{key}{colon}{value}")
+    def cut(indent, key, colon, value):
+        at = rng.randrange(len(value) + 1)
+        return f"{indent}{key}{colon}" + value[:at] + (rng.choice(STRAY) + value[at:] if rng.random() < 0.5 else "")
+    return _rewrite(rng, lines, cut)
 
 
 def generated(rng, lines, names, game=None):
