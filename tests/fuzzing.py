@@ -261,12 +261,15 @@ OUTCOMES = ("loads", "long", "located")
 
 
 def assert_located(error: RuleError, path: Path) -> None:
-    """A RuleError an author can act on: inside `path`, in words, showing no outside file."""
+    """A RuleError an author can act on: inside `path`, in words, showing no outside file;
+    one that says the play ran out of memory is raised as the MemoryError it is."""
     span = error.span
     assert span.source is not None and Path(span.path).resolve() == path.resolve(), \
         f"error not in the file: {error.headline()}"
     lines = len(span.source.text.splitlines())
     assert 1 <= span.line <= lines + 1 and span.col >= 1, f"error outside the file: {error.headline()}"
+    if "needs too much memory" in error.message:      # a MemoryError met in play, located
+        raise MemoryError(error.headline())
     words = f"{error.message} {error.hint or ''}"
     assert not PYTHON_WORDING.search(words), f"Python's wording: {error.headline()}"
     shown = error.render()
