@@ -13,7 +13,14 @@ from .document import Heading, Item, List, Para, Table, render
 from .steps import Prose
 from .words import VISIBLE, allowed, cap, code, joined, num, number_word, option_text, plural, rank_plural
 
-PACK_NAMES = {"french-52": "the French 52-card pack"}
+PACK_NAMES = {
+    "french-52": "the French 52-card pack",
+    "piquet-32": "the French 32-card piquet pack",
+    "german-32": "the German 32-card pack (acorns ♣, leaves ♠, hearts ♥, bells ♦; Daus A, Ober Q, Unter J)",
+    "italian-40": "the Italian 40-card pack (swords ♠, cups ♥, coins ♦, batons ♣; Re K, Cavallo Q, Fante J)",
+    "spanish-40": "the Spanish 40-card pack (espadas ♠, copas ♥, oros ♦, bastos ♣; Rey K, Caballo Q, Sota J)",
+    "spanish-48": "the Spanish 48-card pack (espadas ♠, copas ♥, oros ♦, bastos ♣; Rey K, Caballo Q, Sota J)",
+}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 OWNERS = {"player": "each player", "team": "each team", "shared": "the table", "game": "the table"}
 PLAYS = ("tricks", "captures")

@@ -107,6 +107,11 @@ def _many(fn: Callable, gives: Callable):
     return emit
 
 
+def _range(c, g, args, node):
+    return Frag(src=c.call(helpers.whole_numbers, f"({', '.join(c.src(a) for a in args)},)", c.span_const(node)),
+                type=list_of(INT))
+
+
 def _count(c, g, args, node):
     x = c.src(c.atom(args[0]))
     if args[0].type.only("list"):
@@ -245,6 +250,9 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
              _helper(helpers.in_order, _items), "may", game=False),
     Function("unique", (("xs", A_LIST),), _items, "the items without repeats, in order",
              _helper(helpers.unique, _items), "may", game=False),
+    Function("range", (("a", WHOLE), ("b", WHOLE)), list_of(INT),
+             "the whole numbers from 0 to a - 1, or with two arguments from a to b - 1 (at most 10,000)",
+             _range, arity=(1, 2), game=False),
     Function("first", (("xs", A_LIST),), _item_or_none, "the first item (none for an empty list)",
              _helper(helpers.first, _item_or_none), "may", game=False),
     Function("last", (("xs", A_LIST),), _item_or_none, "the last item (none for an empty list)",
@@ -318,7 +326,7 @@ def call(c, g, node: ast.Call) -> Frag | None:
         count = f"{lo} argument" if lo == hi else f"at least {lo} argument"
         raise RuleError(span, f"{f.name} takes {count}{'s' if lo != 1 else ''}, not {n}")
     args = c.operands(node.args)
-    if n == 1 or f.arity is None:
+    if n == 1 or f.arity is None or n == len(f.params):
         for (_, place), arg, arg_node in zip(f.params, args, node.args):
             c.check(arg, place, arg_node, f"`{f.name}()`")
     else:

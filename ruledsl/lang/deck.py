@@ -84,7 +84,8 @@ def _card_or_rank(key, ranks, what) -> str:
 
 DECK = Construct("deck", Deck, (
     Key("pack", Word(tuple(PACKS), "pack", f"known packs: {', '.join(PACKS)}", suggest=tuple(PACKS)),
-        "french-52", "the pack: french-52 (suits S H D C, ranks A K Q J 10 9 … 2)"),
+        "french-52", "the pack: french-52 (suits S H D C, ranks A K Q J 10 9 … 2), piquet-32, german-32 "
+        "(A K Q J 10 9 8 7), italian-40, spanish-40 (A K Q J 7 … 2), spanish-48 (A K Q J 9 … 2)"),
     Key("remove", RankList(), (), "ranks taken out of the pack"),
     Key("keep", RankList(), (), "or: the only ranks kept"),
     Key("order", RankList(), REQUIRED, "the rank order used by tricks, high to low",
