@@ -215,7 +215,7 @@ class Reader:
         return as_text(node, label)
 
     def _Sizes(self, holds, node, label):
-        return tuple(as_int(x, "a lead size", min=1, max=MAX_LEAD) for x in as_list(node, label))
+        return tuple(as_int(x, holds.what, min=1, max=holds.max or MAX_LEAD) for x in as_list(node, label))
 
     def _Names(self, holds, node, label):
         items = (node,) if isinstance(node, Scalar) else as_list(node, label)

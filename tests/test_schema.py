@@ -148,7 +148,10 @@ def test_every_step_form_has_its_own_title():
 
 
 def test_word_tables_are_enums():
-    assert props("game")["teams"]["enum"] == ["partners", "none"]
+    assert props("game")["teams"]["$ref"] == "#/$defs/teams"
+    word, counts = DEFS["teams"]["anyOf"]
+    assert word["enum"] == ["partners", "none"]
+    assert counts["properties"]["partners"]["items"]["maximum"] == 12 and counts["required"] == ["partners"]
     assert props("game")["direction"]["enum"] == ["clockwise", "anticlockwise"]
     assert props("deck")["pack"]["enum"] == list(PACKS)
     assert props("zone")["owner"]["enum"] == ["player", "team", "none", "shared"]
@@ -307,6 +310,7 @@ BEYOND = {
     "say_unknown_name": "expressions", "unknown_function": "expressions", "unknown_name": "expressions",
     "unknown_suit": "expressions", "undefined_counter": "expressions", "undefined_option": "expressions",
     "counter_without_player": "expressions", "tricks_playable_unknown_candidate": "expressions",
+    "teams_partners_odd": "two keys compared",
     # Types and seats: what an expression is, and how many players there are.
     "ask_who_huge": "the players", "draw_first_huge": "the players", "leader_out_of_range": "the players",
     "seat_out_of_range": "the players", "showdown_among_number": "the players",

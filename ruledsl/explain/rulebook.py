@@ -66,11 +66,16 @@ class Rulebook:
         return [Heading(2, "Players and seating")] + [Para(line) for line in lines]
 
     def teams(self) -> str:
-        if not self.rs.teams:
+        rs = self.rs
+        if not rs.teams:
             return "each playing alone"
-        half = self.rs.players.min // 2
-        pairs = [f"{SEAT_NAMES[i]} and {SEAT_NAMES[i + half]}" for i in range(half)]
-        return f"in {number_word(half)} partnerships: partners sit opposite, {joined(pairs, 'against')}"
+        if rs.teams == (rs.players.min,) == (rs.players.max,):
+            half = rs.players.min // 2
+            pairs = [f"{SEAT_NAMES[i]} and {SEAT_NAMES[i + half]}" for i in range(half)]
+            return f"in {number_word(half)} partnerships: partners sit opposite, {joined(pairs, 'against')}"
+        counts = joined([number_word(n) for n in rs.teams], "or")
+        return (f"in partnerships when there are {counts} players (partners sit opposite: seats A and the "
+                "one halfway round the table, and so on), each playing alone otherwise")
 
     # -- the deck -------------------------------------------------------------------------------
 
