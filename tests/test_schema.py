@@ -294,6 +294,7 @@ TOLD = {
     "top_key_typo": "/", "zone_key_typo": "/zones/won",
     "deck_value_huge": "/deck/values/4", "limits_hands_huge": "/limits/hands",
     "tricks_playable_without_rule": "/hand/1/tricks/playable/0", "deck_unknown_pack": "/deck/pack",
+    "captures_prefer_typo": "/hand/1/captures/prefer",
 }
 # Those a YAML parser refuses before any schema sees them (duplicate keys: check-jsonschema's
 # parser only; PyYAML keeps the last one, so for jsonschema the data is valid).
