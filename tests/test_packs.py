@@ -33,3 +33,30 @@ def test_each_pack_has_its_cards(load_rules, pack, order, size):
 def test_a_rank_the_pack_lacks_is_refused(load_rules):
     with pytest.raises(Exception, match="unknown rank '10'"):
         load_rules(RULES.replace("PACK", "italian-40").replace("ORDER", "[A, K, Q, J, 10, 7, 6, 5, 4, 3, 2]"))
+
+
+POINTS = """
+name: Hearts points
+players: 4
+deck:
+  pack: french-52
+  order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+  points: {H: 1, QS: 13, AH: 2}
+hand:
+  - deal: {to: each, count: 13}
+after_hand:
+  - end_match: active
+summary:
+  points: points(hand(player))
+"""
+
+
+def test_points_by_suit_with_card_entries_first(load_rules):
+    from ruledsl.explain.rulebook import explain
+    game = load_rules(POINTS)
+    st = game.new_initial_state(seed=3)
+    deck = st.prog.deck
+    assert [deck.points_of(deck.card(c)) for c in ("2H", "AH", "QS", "KS")] == [1, 2, 13, 0]
+    assert deck.points_of(deck.cards) == 12 + 2 + 13
+    text = explain(game.ruleset)
+    assert "| every ♥ | 1 |" in text and "The whole deck holds 27 points." in text

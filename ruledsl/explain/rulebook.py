@@ -101,7 +101,8 @@ class Rulebook:
         groups: dict = {}
         for key, value in d.points.items():
             groups.setdefault(value, []).append(key)
-        rows = [(", ".join(keys), num(value)) for value, keys in sorted(groups.items(), key=lambda kv: -kv[0])]
+        named = lambda k: f"every {SUIT_SYMBOLS[k]}" if k in SUITS else k  # noqa: E731
+        rows = [(", ".join(map(named, keys)), num(value)) for value, keys in sorted(groups.items(), key=lambda kv: -kv[0])]
         total = sum(_points(d.points, r + s) for r in d.ranks for s in SUITS)
         zero = [r for r in d.ranks if r not in d.points]
         note = "Every other card counts 0. " if zero or any(len(k) > 2 for k in d.points) else ""
@@ -224,6 +225,6 @@ def _promoted(promote) -> list:
 
 
 def _points(table: dict, card: str):
-    """A card's points: its own entry, else its rank's, else 0."""
-    rank, _ = split_card(card)
-    return table.get(card, table.get(rank, 0))
+    """A card's points: its own entry, else its rank's, else its suit's, else 0."""
+    rank, suit = split_card(card)
+    return table.get(card, table.get(rank, table.get(suit, 0)))

@@ -102,5 +102,6 @@ def _table(cards, fn) -> tuple:
 
 
 def _lookup(table: dict, name: str, default):
-    rank, _ = split_card(name)
-    return table.get(name, table.get(rank, default))
+    """A card's entry: its own, else its rank's, else its suit's."""
+    rank, suit = split_card(name)
+    return table.get(name, table.get(rank, table.get(suit, default)))
