@@ -215,7 +215,7 @@ class Reader:
         return as_text(node, label)
 
     def _Sizes(self, holds, node, label):
-        return tuple(as_int(x, "a lead size", min=1, max=MAX_LEAD) for x in as_list(node, label))
+        return tuple(as_int(x, holds.what, min=1, max=holds.max or MAX_LEAD) for x in as_list(node, label))
 
     def _Names(self, holds, node, label):
         items = (node,) if isinstance(node, Scalar) else as_list(node, label)
@@ -329,7 +329,7 @@ class Reader:
         for key in kind.extra:
             child = m.get(key.name)
             if child is None and key.required:
-                raise RuleError(m.span, f"an '{kind.name}' step needs '{key.name}'", key.hint)
+                raise RuleError(m.span, f"{_article(kind.name).split()[0]} '{kind.name}' step needs '{key.name}'", key.hint)
             values[key.attr] = self.value(key, child) if child is not None else self.default(key, m)
         keys = {k.text: k.span for k, _ in m.entries}
         return kind.model(**values, **self._common(m), span=m.span, keys=keys)

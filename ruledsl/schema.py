@@ -45,7 +45,7 @@ def _ranks(suit: bool) -> dict:
 # The $defs name of each construct (the rule file itself is `game`, or `variant` when it extends).
 DEF_NAMES = {"players": "players", "deck": "deck", "zone": "zone", "option": "option", "counter": "counter",
              "trumps": "trumps", "promotion": "promote", "choice": "choice", "bonus": "bonus",
-             "result": "result", "limits": "limits"}
+             "result": "result", "limits": "limits", "restriction": "restriction", "teams": "teams"}
 # The mappings a variant may change key by key (the rest sit in lists, which replace whole).
 PATCHED = ("players", "deck", "zones", "options", "counters", "trumps", "summary", "result", "limits",
            "orders", "points", "values", "zone", "option", "counter")
@@ -162,7 +162,7 @@ class _Writer:
         return _ref("number")
 
     def _Sizes(self, holds):
-        return {"type": "array", "items": {"type": "integer", "minimum": 1}}
+        return {"type": "array", "items": {"type": "integer", "minimum": 1, **({"maximum": holds.max} if holds.max else {})}}
 
     def _Names(self, holds):
         return {"anyOf": [_ref("text"), {"type": "array", "items": _ref("text")}]}

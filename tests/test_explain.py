@@ -61,7 +61,7 @@ def test_ciapano_rulebook_states_the_rules():
     text = explain(load(ROOT / "games" / "ciapano.yaml"), "md")
     assert "Three to five players (four unless the table chooses otherwise), each playing alone." in text
     assert "Play goes anticlockwise: dealing, play and the turn all pass to the right." in text
-    assert "The French 52-card pack without the 10s, 9s and 8s: 40 cards" in text
+    assert "The Italian 40-card pack (swords ♠, cups ♥, coins ♦, batons ♣; Re K, Cavallo Q, Fante J): 40 cards" in text
     assert "Cards rank, from high to low: 3 2 A K Q J 7 6 5 4." in text
     assert "| A | 1 |" in text and "| 3, 2, K, Q, J | 1/3 |" in text
     # 4 aces × 1 + 20 cards × 1/3 = 10 2/3

@@ -353,3 +353,28 @@ def test_expression_text_never_becomes_source(game):
     source = game.program(4).source
     for word in ("evil", "__import__", "os.system", "1 + 1", "target", "12345", "Expressions"):
         assert word not in source
+
+
+# ---------------------------------------------------------------- range and nested comprehensions
+
+
+@pytest.mark.parametrize("text, value", [
+    ("range(4)", [0, 1, 2, 3]),
+    ("range(2, 5)", [2, 3, 4]),
+    ("range(3, 1)", []),
+    ("[x * 10 + y for x in range(1, 3) for y in range(x)]", [10, 20, 21]),
+    ("[[x, y] for x in xs if x > 3 for y in [1, 2] if y != x]", [[4, 1], [4, 2], [5, 1], [5, 2]]),
+    ("sum(x * y for x in [1, 2] for y in [10, 100])", 330),
+    ("count(s for s in seats for c in table if rank(c) == '7' and s == 0)", 1),
+])
+def test_range_and_nested_loops(run, text, value):
+    assert run(text) == value
+
+
+def test_range_is_bounded_and_typed(run, tmp_path):
+    with pytest.raises(EvalError, match="range would give more than 10,000 numbers"):
+        run("range(pool, 20000)")
+    with pytest.raises(RuleError, match="takes a whole number"):
+        run("range('x')")
+    with pytest.raises(RuleError, match="argmax and argmin take one loop"):
+        run("argmax(x for x in xs for y in xs)")

@@ -148,7 +148,10 @@ def test_every_step_form_has_its_own_title():
 
 
 def test_word_tables_are_enums():
-    assert props("game")["teams"]["enum"] == ["partners", "none"]
+    assert props("game")["teams"]["$ref"] == "#/$defs/teams"
+    word, counts = DEFS["teams"]["anyOf"]
+    assert word["enum"] == ["partners", "none"]
+    assert counts["properties"]["partners"]["items"]["maximum"] == 12 and counts["required"] == ["partners"]
     assert props("game")["direction"]["enum"] == ["clockwise", "anticlockwise"]
     assert props("deck")["pack"]["enum"] == list(PACKS)
     assert props("zone")["owner"]["enum"] == ["player", "team", "none", "shared"]
@@ -290,6 +293,8 @@ TOLD = {
     "step_unknown_kind": "/hand/1", "step_when_typo": "/hand/1", "text_for_number": "/players/min",
     "top_key_typo": "/", "zone_key_typo": "/zones/won",
     "deck_value_huge": "/deck/values/4", "limits_hands_huge": "/limits/hands",
+    "tricks_playable_without_rule": "/hand/1/tricks/playable/0", "deck_unknown_pack": "/deck/pack",
+    "captures_prefer_typo": "/hand/1/captures/prefer", "for_each_without_steps": "/hand/1",
 }
 # Those a YAML parser refuses before any schema sees them (duplicate keys: check-jsonschema's
 # parser only; PyYAML keeps the last one, so for jsonschema the data is valid).
@@ -305,7 +310,8 @@ BEYOND = {
     "expr_syntax_block": "expressions", "expr_syntax_plain": "expressions", "expr_syntax_quoted": "expressions",
     "say_unknown_name": "expressions", "unknown_function": "expressions", "unknown_name": "expressions",
     "unknown_suit": "expressions", "undefined_counter": "expressions", "undefined_option": "expressions",
-    "counter_without_player": "expressions",
+    "counter_without_player": "expressions", "tricks_playable_unknown_candidate": "expressions",
+    "teams_partners_odd": "two keys compared", "draw_as_per_player": "the counters declared",
     # Types and seats: what an expression is, and how many players there are.
     "ask_who_huge": "the players", "draw_first_huge": "the players", "leader_out_of_range": "the players",
     "seat_out_of_range": "the players", "showdown_among_number": "the players",

@@ -24,7 +24,7 @@ class Layout:
 
     def __init__(self, ruleset, n: int):
         self.n = n
-        self.n_teams = n // 2 if ruleset.teams else n
+        self.n_teams = n // 2 if n in ruleset.teams else n
         self.team_of = tuple(s % self.n_teams for s in range(n))
         sizes = {"shared": 1, "game": 1, "player": n, "team": self.n_teams}
         self.zones, size = {}, 0

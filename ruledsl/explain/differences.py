@@ -41,7 +41,8 @@ def _players(base: Ruleset, rs: Ruleset) -> list[Item]:
     if (bp.min, bp.max, bp.default) != (p.min, p.max, p.default):
         out.append(Item(f"Players: {show(p)} (the base: {show(bp)})."))
     if base.teams != rs.teams:
-        out.append(Item("Partners play together." if rs.teams else "Everyone plays alone (the base has partners)."))
+        counts = "with " + " or ".join(map(str, rs.teams)) + " players" if rs.teams else ""
+        out.append(Item(f"Partners play together {counts}." if rs.teams else "Everyone plays alone (the base has partners)."))
     if base.direction != rs.direction:
         out.append(Item(f"Play goes {rs.direction} (the base: {base.direction})."))
     return out

@@ -13,7 +13,14 @@ from .document import Heading, Item, List, Para, Table, render
 from .steps import Prose
 from .words import VISIBLE, allowed, cap, code, joined, num, number_word, option_text, plural, rank_plural
 
-PACK_NAMES = {"french-52": "the French 52-card pack"}
+PACK_NAMES = {
+    "french-52": "the French 52-card pack",
+    "piquet-32": "the French 32-card piquet pack",
+    "german-32": "the German 32-card pack (acorns ♣, leaves ♠, hearts ♥, bells ♦; Daus A, Ober Q, Unter J)",
+    "italian-40": "the Italian 40-card pack (swords ♠, cups ♥, coins ♦, batons ♣; Re K, Cavallo Q, Fante J)",
+    "spanish-40": "the Spanish 40-card pack (espadas ♠, copas ♥, oros ♦, bastos ♣; Rey K, Caballo Q, Sota J)",
+    "spanish-48": "the Spanish 48-card pack (espadas ♠, copas ♥, oros ♦, bastos ♣; Rey K, Caballo Q, Sota J)",
+}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 OWNERS = {"player": "each player", "team": "each team", "shared": "the table", "game": "the table"}
 PLAYS = ("tricks", "captures")
@@ -59,11 +66,16 @@ class Rulebook:
         return [Heading(2, "Players and seating")] + [Para(line) for line in lines]
 
     def teams(self) -> str:
-        if not self.rs.teams:
+        rs = self.rs
+        if not rs.teams:
             return "each playing alone"
-        half = self.rs.players.min // 2
-        pairs = [f"{SEAT_NAMES[i]} and {SEAT_NAMES[i + half]}" for i in range(half)]
-        return f"in {number_word(half)} partnerships: partners sit opposite, {joined(pairs, 'against')}"
+        if rs.teams == (rs.players.min,) == (rs.players.max,):
+            half = rs.players.min // 2
+            pairs = [f"{SEAT_NAMES[i]} and {SEAT_NAMES[i + half]}" for i in range(half)]
+            return f"in {number_word(half)} partnerships: partners sit opposite, {joined(pairs, 'against')}"
+        counts = joined([number_word(n) for n in rs.teams], "or")
+        return (f"in partnerships when there are {counts} players (partners sit opposite: seats A and the "
+                "one halfway round the table, and so on), each playing alone otherwise")
 
     # -- the deck -------------------------------------------------------------------------------
 
@@ -89,7 +101,8 @@ class Rulebook:
         groups: dict = {}
         for key, value in d.points.items():
             groups.setdefault(value, []).append(key)
-        rows = [(", ".join(keys), num(value)) for value, keys in sorted(groups.items(), key=lambda kv: -kv[0])]
+        named = lambda k: f"every {SUIT_SYMBOLS[k]}" if k in SUITS else k  # noqa: E731
+        rows = [(", ".join(map(named, keys)), num(value)) for value, keys in sorted(groups.items(), key=lambda kv: -kv[0])]
         total = sum(_points(d.points, r + s) for r in d.ranks for s in SUITS)
         zero = [r for r in d.ranks if r not in d.points]
         note = "Every other card counts 0. " if zero or any(len(k) > 2 for k in d.points) else ""
@@ -212,6 +225,6 @@ def _promoted(promote) -> list:
 
 
 def _points(table: dict, card: str):
-    """A card's points: its own entry, else its rank's, else 0."""
-    rank, _ = split_card(card)
-    return table.get(card, table.get(rank, 0))
+    """A card's points: its own entry, else its rank's, else its suit's, else 0."""
+    rank, suit = split_card(card)
+    return table.get(card, table.get(rank, table.get(suit, 0)))

@@ -75,10 +75,12 @@ class Loop(Node):
 
 @attrs.frozen(kw_only=True)
 class Comprehension(Node):
-    """[e for x in xs if c], or the generator argument of a call when `generator` is true."""
+    """[e for x in xs if c], or the generator argument of a call when `generator` is true;
+    `more` are further loops, each inside the one before (`[f(x, y) for x in xs for y in ys]`)."""
     element: Node
     loop: Loop
     generator: bool
+    more: tuple[Loop, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -226,12 +228,15 @@ def _walk(node: Node, bound: frozenset[str], reads: set[str], writes: set[str]) 
         reads.add(node.name)
     loop = node.loop if isinstance(node, (Comprehension, Assign, Move, Reveal)) else None
     if loop is not None:
-        _walk(loop.seq, bound, reads, writes)
-        inner = bound | {loop.var}
-        if loop.cond is not None:
-            _walk(loop.cond, inner, reads, writes)
+        loops = (loop, *node.more) if isinstance(node, Comprehension) else (loop,)
+        inner = bound
+        for each in loops:
+            _walk(each.seq, inner, reads, writes)
+            inner = inner | {each.var}
+            if each.cond is not None:
+                _walk(each.cond, inner, reads, writes)
         for child in children(node):
-            if child is not loop:
+            if all(child is not each for each in loops):
                 _walk(child, inner, reads, writes)
         return
     if isinstance(node, Binding):

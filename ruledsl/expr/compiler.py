@@ -421,7 +421,14 @@ class Compiler:
             words = {"r": result, "v": var, "e": self.src(e)}
             self.unit.lines += [(len(line) - len(line.lstrip()), line.strip().format(**words))
                                 for line in step]
-        self.loop(node.loop, body)
+        if node.more and kind == "pairs":
+            raise RuleError(self.span(node.more[0]), "argmax and argmin take one loop `for x in xs`",
+                            "make the list first: argmax(e for x in [… for … in … for … in …])")
+
+        def nested(loops):
+            """The further loops (`for y in ys` after `for x in xs`), each inside the one before."""
+            return (lambda var, var_type: self.loop(loops[0], nested(loops[1:]))) if loops else body
+        self.loop(node.loop, nested(node.more))
         element, var = types.get("element", ANY), types.get("var", ANY)
         type_ = {"list": list_of(element), "pairs": list_of(var), "any": BOOL, "all": BOOL,
                  "count": INT, "first": element | Type(frozenset({"none"}))}[kind]

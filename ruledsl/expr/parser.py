@@ -168,17 +168,17 @@ class _Builder(Transformer_NonRecursive):
         return ast.Call(name=str(c[0]), args=tuple(c[1:]), **_pos(meta))
 
     def gencall(self, meta, c):
-        element, loop = c[1], c[2]
-        start = element.offset
-        gen = ast.Comprehension(element=element, loop=loop, generator=True, offset=start,
-                                width=max(1, loop.offset + loop.width - start))
+        element, loop, more = c[1], c[2], tuple(c[3:])
+        start, end = element.offset, (more or (loop,))[-1]
+        gen = ast.Comprehension(element=element, loop=loop, more=more, generator=True, offset=start,
+                                width=max(1, end.offset + end.width - start))
         return ast.Call(name=str(c[0]), args=(gen,), **_pos(meta))
 
     def list(self, meta, c):
         return ast.ListExpr(items=tuple(c), **_pos(meta))
 
     def listcomp(self, meta, c):
-        return ast.Comprehension(element=c[0], loop=c[1], generator=False, **_pos(meta))
+        return ast.Comprehension(element=c[0], loop=c[1], more=tuple(c[2:]), generator=False, **_pos(meta))
 
     # ---- atoms
     def option(self, meta, c):

@@ -107,6 +107,11 @@ def _many(fn: Callable, gives: Callable):
     return emit
 
 
+def _range(c, g, args, node):
+    return Frag(src=c.call(helpers.whole_numbers, f"({', '.join(c.src(a) for a in args)},)", c.span_const(node)),
+                type=list_of(INT))
+
+
 def _count(c, g, args, node):
     x = c.src(c.atom(args[0]))
     if args[0].type.only("list"):
@@ -215,8 +220,12 @@ def _names(g):
     return tuple(helpers.SEAT_NAMES[i] for i in range(g.n))
 
 
-def _partners(g):
-    return tuple((i + g.n // 2) % g.n for i in range(g.n))
+def _partner(c, g, args, node):
+    """The seat opposite; none when everyone plays alone (the player count has no partnerships)."""
+    x = g.seat(c, args[0], node.args[0])
+    if g.n_teams == g.n:
+        return Frag(src="None", type=NONE)
+    return Frag(src=f"{c.unit.const(tuple((i + g.n // 2) % g.n for i in range(g.n)))}[{x}]", type=SEAT)
 
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in [
@@ -245,6 +254,9 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
              _helper(helpers.in_order, _items), "may", game=False),
     Function("unique", (("xs", A_LIST),), _items, "the items without repeats, in order",
              _helper(helpers.unique, _items), "may", game=False),
+    Function("range", (("a", WHOLE), ("b", WHOLE)), list_of(INT),
+             "the whole numbers from 0 to a - 1, or with two arguments from a to b - 1 (at most 10,000)",
+             _range, arity=(1, 2), game=False),
     Function("first", (("xs", A_LIST),), _item_or_none, "the first item (none for an empty list)",
              _helper(helpers.first, _item_or_none), "may", game=False),
     Function("last", (("xs", A_LIST),), _item_or_none, "the last item (none for an empty list)",
@@ -264,7 +276,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
     Function("others", (("s", A_SEAT),), SEAT_LIST, "the seats in the match other than s, in play order after s",
              _state_helper(helpers.others, SEAT_LIST)),
     Function("team", (("s", A_SEAT),), TEAM, "the team of seat s", _team),
-    Function("partner", (("s", A_SEAT),), SEAT, "the seat opposite s", _table(_partners, SEAT)),
+    Function("partner", (("s", A_SEAT),), SEAT | NONE, "the seat opposite s; none when everyone plays alone",
+             _partner),
     Function("opponents", (("s", A_SEAT),), SEAT_LIST, "the seats in the match not in s's team, in play order after s",
              _state_helper(helpers.opponents, SEAT_LIST)),
     Function("members", (("t", A_TEAM),), SEAT_LIST, "the seats of team t", _members),
@@ -318,7 +331,7 @@ def call(c, g, node: ast.Call) -> Frag | None:
         count = f"{lo} argument" if lo == hi else f"at least {lo} argument"
         raise RuleError(span, f"{f.name} takes {count}{'s' if lo != 1 else ''}, not {n}")
     args = c.operands(node.args)
-    if n == 1 or f.arity is None:
+    if n == 1 or f.arity is None or n == len(f.params):
         for (_, place), arg, arg_node in zip(f.params, args, node.args):
             c.check(arg, place, arg_node, f"`{f.name}()`")
     else:
@@ -355,6 +368,8 @@ NAMES: dict[str, Name] = {n.name: n for n in [
     Name("leader", SEAT, "the leader of the trick in play (the winner of the last one, between tricks)",
          _field("leader")),
     Name("hand_number", INT, "the number of the hand being played, from 1", _field("hand_number")),
+    Name("partnerships", BOOL, "whether this match plays in partnerships (`teams:`, for its player count)",
+         lambda w, g: "True" if g.n_teams < g.n else "False"),
     Name("suits", list_of(SUIT), "the four suits, `[S, H, D, C]`",
          lambda w, g: f"_list({w.const(('S', 'H', 'D', 'C'))})"),
     Name("trick", CARD_LIST, "the cards of the trick in progress, in play order",

@@ -6,7 +6,7 @@ from fractions import Fraction
 import attrs
 
 from ..errors import RuleError, did_you_mean
-from ..runtime.cards import PACKS, normal_rank, split_card
+from ..runtime.cards import PACKS, SUITS, normal_rank, split_card
 from ..source import NOWHERE, Span
 from .declare import REQUIRED, Construct, Key, Orders, RankList, RankTable, Word
 
@@ -71,6 +71,8 @@ def _card_or_rank(key, ranks, what) -> str:
     text = key.text.strip().upper()
     if normal_rank(text) in ranks:
         return normal_rank(text)
+    if text in SUITS:                    # a whole suit: {H: 1}; a card's or rank's own entry comes first
+        return text
     parts = split_card(text)
     if parts and parts[0] in ranks:
         return parts[0] + parts[1]
@@ -79,18 +81,20 @@ def _card_or_rank(key, ranks, what) -> str:
         raise RuleError(key.span, f"{what} names '{key.text}', which is not in the deck",
                         f"the deck's ranks are {' '.join(ranks)}")
     raise RuleError(key.span, f"unknown rank or card '{key.text}' in {what}",
-                    did_you_mean(text, ranks) or "write a rank (K) or a card (QS)")
+                    did_you_mean(text, ranks) or "write a rank (K), a card (QS) or a suit (H)")
 
 
 DECK = Construct("deck", Deck, (
     Key("pack", Word(tuple(PACKS), "pack", f"known packs: {', '.join(PACKS)}", suggest=tuple(PACKS)),
-        "french-52", "the pack: french-52 (suits S H D C, ranks A K Q J 10 9 … 2)"),
+        "french-52", "the pack: french-52 (suits S H D C, ranks A K Q J 10 9 … 2), piquet-32, german-32 "
+        "(A K Q J 10 9 8 7), italian-40, spanish-40 (A K Q J 7 … 2), spanish-48 (A K Q J 9 … 2)"),
     Key("remove", RankList(), (), "ranks taken out of the pack"),
     Key("keep", RankList(), (), "or: the only ranks kept"),
     Key("order", RankList(), REQUIRED, "the rank order used by tricks, high to low",
         "the ranks high to low, e.g. order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]"),
     Key("orders", Orders(), (), "further named rank orders (for `run`)"),
-    Key("points", RankTable(), (), "card points by rank or card (exact: 1/3 is a fraction)"),
+    Key("points", RankTable(), (), "card points by card, rank or suit, in that order of precedence (exact: 1/3 "
+        "is a fraction)"),
     Key("values", RankTable(whole=True, min=1, max=MAX_VALUE), (),
         "capture values by rank or card; a card without one is never part of a sum"),
 ), what="deck", doc="the cards: pack, ranks, orders, points", build=_build)

@@ -165,7 +165,11 @@ class Text(Holds):
 
 @attrs.frozen
 class Sizes(Holds):
-    """A list of whole numbers of at least 1 (a trick's lead sizes)."""
+    """A list of whole numbers of at least 1 (a trick's lead sizes; `what` one of them in
+    messages, `max` the largest, None: a lead's)."""
+
+    what: str = "a lead size"
+    max: int | None = None
 
 
 @attrs.frozen

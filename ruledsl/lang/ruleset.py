@@ -10,8 +10,8 @@ import attrs
 from ..errors import RuleError
 from ..source import NOWHERE, Span
 from .counters import COUNTER, Counter
-from .declare import (REQUIRED, Construct, Entries, Expr, Expression, Key, Lines, Section, Steps, Text,
-                      Whole, Word)
+from .declare import (REQUIRED, Construct, Entries, Expr, Expression, Key, Lines, Section, Sizes, Steps,
+                      Text, Whole, Word)
 from .deck import DECK, Deck
 from .options import OPTION, Option
 from .trumps import TRUMPS, Trumps
@@ -36,6 +36,14 @@ class Result:
 
 
 @attrs.frozen
+class Teams:
+    """`teams:` as written: `partners` (always), `none`, or `{partners: [4, 6]}`."""
+
+    word: str | None = None
+    partners: tuple[int, ...] = ()
+
+
+@attrs.frozen
 class Limits:
     hands: int = 1000
 
@@ -46,7 +54,7 @@ class Ruleset:
     description: str
     path: str
     players: Players
-    teams: bool
+    teams: tuple[int, ...]            # the player counts that play in partnerships (seats i and i + n/2)
     direction: str
     deck: Deck
     zones: dict[str, Zone]
@@ -95,9 +103,29 @@ LIMITS = Construct("limits", Limits, (
     Key("hands", Whole(1, MAX_HANDS), 1000, "the most hands a match may last; more is an error"),
 ), what="limits", doc="hands: the most hands a match may last")
 
-TEAMS = Word(("partners", "none"), "team rule", "teams are 'partners' (seats i and i + n/2) or 'none'")
+TEAMS = Construct("teams", Teams, (
+    Key("partners", Sizes("a player count", MAX_PLAYERS), REQUIRED,
+        "the player counts that play in partnerships; every other count plays alone"),
+), what="teams", doc="partners, none, or {partners: [4, 6]}: partnerships with those player counts only",
+    short=Key("teams", Word(("partners", "none"), "team rule",
+                            "teams are 'partners' (seats i and i + n/2), 'none', or {partners: [4, 6]}"), field="word"))
 DIRECTIONS = Word(("clockwise", "anticlockwise"), "direction", "write clockwise or anticlockwise",
                   suggest=("clockwise", "anticlockwise"))
+
+
+def _partnerships(teams: Teams, players: Players, span) -> tuple[int, ...]:
+    """The player counts that play in partnerships: each even and one the file allows."""
+    if teams.word == "partners":
+        if players.min != players.max or players.min % 2:
+            raise RuleError(span, "partnerships need one even player count",
+                            "set 'players' to a single even number, such as 4, or say which counts play "
+                            "in partnerships: teams: {partners: [4, 6]}")
+        return (players.min,)
+    for n in teams.partners:
+        if n % 2 or not players.min <= n <= players.max:
+            raise RuleError(span, f"teams.partners lists {n}, which is not an even player count of "
+                            f"{players.min}..{players.max}", "partners sit opposite: list even counts the game allows")
+    return tuple(sorted(set(teams.partners)))
 
 
 def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
@@ -105,10 +133,7 @@ def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
     if players is None:
         raise RuleError(spans[""], "the rule file needs 'players'",
                         "for example 'players: {min: 3, max: 5}' or 'players: 4'")
-    teams = values["teams"] == "partners"
-    if teams and (players.min != players.max or players.min % 2):
-        raise RuleError(spans["teams"], "partnerships need one even player count",
-                        "set 'players' to a single even number, such as 4")
+    teams = _partnerships(values["teams"] or Teams(), players, spans["teams"])
     result = values["result"] or Result()
     return Ruleset(
         name=values["name"], description=values["description"], path=reader.path, players=players,
@@ -124,7 +149,8 @@ RULESET = Construct("the rule file", Ruleset, (
     Key("description", Text(), "", "one paragraph about the game"),
     Key("extends", Text(), None, "a relative path to a base rule file; this file overrides what differs"),
     Key("players", Section(PLAYERS), None, "a number, or {min, max, default}"),
-    Key("teams", TEAMS, "none", "partners, or none"),
+    Key("teams", Section(TEAMS), None, "partners, none, or {partners: [4, 6]} (partnerships with 4 or 6 players, "
+        "everyone alone otherwise)"),
     Key("direction", DIRECTIONS, "clockwise", "the way dealing, play and rotation go"),
     Key("deck", Section(DECK), REQUIRED, "the cards: pack, ranks, orders, points"),
     Key("zones", Entries(ZONE), {}, "where cards lie and who sees them"),

@@ -9,7 +9,18 @@ import math
 from fractions import Fraction
 
 SUITS = ("S", "H", "D", "C")
-PACKS = {"french-52": ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")}
+# Every pack's ranks, high to low. The packs of other countries are written with the French
+# letters, as pagat and RULES.md do: swords/leaves S, cups/hearts H, coins/bells D, batons/acorns
+# C; K the king (Re, Rey, König), Q the horse or Ober (Cavallo, Caballo), J the jack (Fante,
+# Sota, Unter). Their cards are cards of the French pack, so a card is the same id in every game.
+PACKS = {
+    "french-52": ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
+    "piquet-32": ("A", "K", "Q", "J", "10", "9", "8", "7"),
+    "german-32": ("A", "K", "Q", "J", "10", "9", "8", "7"),
+    "italian-40": ("A", "K", "Q", "J", "7", "6", "5", "4", "3", "2"),
+    "spanish-40": ("A", "K", "Q", "J", "7", "6", "5", "4", "3", "2"),
+    "spanish-48": ("A", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2"),
+}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -91,5 +102,6 @@ def _table(cards, fn) -> tuple:
 
 
 def _lookup(table: dict, name: str, default):
-    rank, _ = split_card(name)
-    return table.get(name, table.get(rank, default))
+    """A card's entry: its own, else its rank's, else its suit's."""
+    rank, suit = split_card(name)
+    return table.get(name, table.get(rank, table.get(suit, default)))

@@ -20,7 +20,9 @@ class HandField:
 
 
 FIELDS = (
-    HandField("trick_number", "the number of the trick being played (0 before the first)", 0, INT),
+    HandField("trick_number", "the number of the trick in play, from 1, in every tricks hook (before_trick, "
+              "before_play, after_trick: the trick just won); 0 before the first", 0, INT),
+    HandField("tricks_played", "the number of tricks completed this hand", 0, INT),
     HandField("trick_winners", "the winners of the hand's tricks so far, in order", (), SEAT_LIST),
     HandField("winner", "the winner of the last trick (none before the first ends)", None, SEAT | NONE),
     HandField("played", "the card just played, in a captures step", None, CARD | NONE),

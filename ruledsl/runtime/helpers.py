@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
-from ..expr.values import EvalError, absolute as _abs, describe, is_number, norm
+from ..expr.values import MAX_ITEMS, EvalError, absolute as _abs, describe, is_number, norm
 from .cards import SUITS
 
 SEAT_NAMES = "ABCDEFGHIJKL"
@@ -49,6 +49,17 @@ def total(xs, span):
             raise EvalError(f"sum needs numbers, not {describe(x)}", span)
         out += x
     return norm(out, span)
+
+
+def whole_numbers(bounds, span) -> list:
+    """range(n) → 0 … n-1; range(a, b) → a … b-1: whole numbers, at most MAX_ITEMS of them."""
+    if any(type(b) is not int for b in bounds):
+        raise EvalError(f"range needs whole numbers, not {describe(next(b for b in bounds if type(b) is not int))}",
+                        span)
+    start, stop = (0, bounds[0]) if len(bounds) == 1 else bounds
+    if stop - start > MAX_ITEMS:
+        raise EvalError(f"range would give more than {MAX_ITEMS:,} numbers", span)
+    return list(range(start, stop))
 
 
 def _extreme(pick, name):

@@ -20,10 +20,11 @@ from ...expr.codegen import Frag
 from ...expr.values import EvalError
 from ...source import Span
 from ..declare import REQUIRED, Construct, Expr, Expression, Flag, Items, Key, Name, Statements, \
-    StatementsHolds, Step, StepKind, Steps, Text, ZoneName
+    StatementsHolds, Step, StepKind, Steps, Text, Word, ZoneName
 from ..types import A_SEAT, CONDITION, SEAT
 from .typed import card_problems, either, example, held_problems, typed_play
 
+PREFER = ("none", "rank", "sum", "most")
 MAX_CAPTURES = 10_000     # ways to capture offered in one turn; no real table comes near
 
 
@@ -43,6 +44,7 @@ class Captures(Step):
     rank: bool = True
     sum: bool = False
     optional: bool = True
+    prefer: str = "none"
     pile: Name | None = None
     bonuses: tuple[Bonus, ...] = ()
     after_play: tuple = ()
@@ -58,6 +60,7 @@ class Spec:
     rank: bool
     sum: bool
     optional: bool
+    prefer: str
     ranks: tuple
     values: tuple
     span: object = attrs.field(eq=False)
@@ -73,8 +76,8 @@ def compile_captures(step: Captures, c) -> None:
     if pile is None or pile[0] == "shared":
         raise RuleError((step.pile or step).span, f"captures need a per-player or per-team "
                         f"zone for captured cards; '{pile_name}' is not one")
-    spec = Spec(c.zone("hand")[1], table, step.rank, step.sum, step.optional, c.deck.rank_of, c.deck.values,
-                step.span)
+    spec = Spec(c.zone("hand")[1], table, step.rank, step.sum, step.optional, step.prefer, c.deck.rank_of,
+                c.deck.values, step.span)
     d = c.decision(CAPTURING, spec, step.span)
     first = c.seat(step.first, "`captures.first`") if step.first is not None else \
         f"_step_seat(st, st.dealer, {c.direction})"
@@ -159,6 +162,12 @@ def captures_of(st, spec: Spec, explain: bool) -> list:
     for card in hand:
         takes = [(t,) for t in table if ranks[t] == ranks[card]] if spec.rank else []
         takes += sums.get(values[card], ())
+        if spec.prefer != "none" and len(takes) > 1:
+            takes, passed = _preferred(takes, card, ranks, spec.prefer)
+            if explain:
+                reason = f"{card} must take {PREFER_WORDS[spec.prefer]}: play {card} take " + \
+                    " or ".join(" ".join(str(t) for t in take) for take in takes)
+                out += [((card, t), reason) for t in passed]
         if spec.optional or not takes:
             out.append(((card, ()), None) if explain else (card, ()))
         elif explain:
@@ -169,6 +178,22 @@ def captures_of(st, spec: Spec, explain: bool) -> list:
             raise EvalError(f"more than {MAX_CAPTURES:,} ways to capture at once", spec.span,
                             "the table holds too many cards that add up: lower the capture values")
     return out
+
+
+PREFER_WORDS = {"rank": "a card of its own rank rather than a sum", "sum": "a sum rather than a card of its own rank",
+                "most": "as many cards as it can"}
+
+
+def _preferred(takes: list, card, ranks, prefer: str) -> tuple[list, list]:
+    """The captures `prefer` ranks first, and those it passes over."""
+    if prefer == "most":
+        most = max(len(t) for t in takes)
+        return [t for t in takes if len(t) == most], [t for t in takes if len(t) < most]
+    by_rank = [t for t in takes if len(t) == 1 and ranks[t[0]] == ranks[card]]
+    chosen = by_rank if prefer == "rank" else [t for t in takes if t not in by_rank]
+    if not chosen:
+        return takes, []
+    return chosen, [t for t in takes if t not in chosen]
 
 
 def _sum_captures(table, values, targets, span) -> dict:
@@ -258,7 +283,10 @@ class Capturing:
             reasons = dict(st.prog.explain[d.id](st))
             return reasons.get((card, ())) or "that play is not allowed now"
         problem = card_problems(st, list(taken), table, _not_on_table)
-        return problem or _shape(st, spec, card, taken)
+        if problem:
+            return problem
+        passed = next((why for (c, t), why in st.prog.explain[d.id](st) if c == card and set(t) == set(taken)), None)
+        return passed or _shape(st, spec, card, taken)
 
 
 def _shape(st, spec: Spec, card, taken) -> str:
@@ -321,6 +349,8 @@ def describe_captures(prose, step: Captures) -> list[Item]:
     facts = [Item(_ways(step.rank, step.sum))]
     if step.sum:
         facts += _valueless(prose.rs.deck)
+    if step.prefer != "none":
+        facts.append(Item(f"A card that can capture in several ways must take {PREFER_WORDS[step.prefer]}."))
     facts += [Item(OPTIONAL[step.optional]), _pile(prose, step.pile.text if step.pile is not None else "pile")]
     facts += _bonuses(prose, step.bonuses) + prose.hooks(step, HOOKS)
     return [Item(text, facts + [_refill(prose, step.refill)])]
@@ -377,6 +407,9 @@ CAPTURES = StepKind("captures", Captures, "a fishing game's turns: play a card, 
     Key("rank", Flag(), True, "a card captures one table card of the same rank"),
     Key("sum", Flag(), False, "or two or more valued table cards summing to the card's value"),
     Key("optional", Flag(), True, "the card may simply be laid even when it could capture"),
+    Key("prefer", Word(PREFER, "capture priority", f"prefer is one of: {', '.join(PREFER)}", suggest=PREFER), "none",
+        "which of a card's captures it must make: rank (a card of its own rank rather than a sum), sum, "
+        "most (as many cards as it can), or none (any)"),
     Key("pile", ZoneName(), None, "where captured cards go: the capturer's (or the team's) zone (default `pile`)"),
     Key("bonuses", Items(BONUS), (), "checked after each capture, all that apply are paid"),
     Key("after_play", Steps(), (), "steps after every turn (`player` is the one who played)"),

@@ -6,9 +6,10 @@ import attrs
 from ...errors import RuleError, did_you_mean
 from ...explain.document import Item
 from ...explain.words import cards, code, joined
-from ...runtime.helpers import play_order
-from ..declare import REQUIRED, Expr, Expression, Key, Name, Names, Step, StepKind, Word, ZoneName
-from ..types import A_SEAT, WHOLE
+from ...runtime.helpers import play_order, reveal
+from ..declare import (REQUIRED, CounterName, Expr, Expression, Flag, Key, Name, Names, Step, StepKind, Word,
+                       ZoneName)
+from ..types import A_SEAT, CARD_LIST, WHOLE
 
 SHORTFALL = ("none", "rounds")     # what happens when the stock cannot refill every hand
 SAID = {"rounds": "whole rounds of one card each are drawn while a whole round is possible.",
@@ -23,6 +24,8 @@ class Draw(Step):
     first: Expr | None = None
     shortfall: str = "none"
     into: Name | None = None
+    remember: Name | None = None
+    show: bool = False
 
 
 def compile_draw(step: Draw, c) -> None:
@@ -35,8 +38,19 @@ def compile_draw(step: Draw, c) -> None:
     upto = c.expr(step.upto, WHOLE, "`draw.upto`")
     first = c.seat(step.first, "`draw.first`") if step.first is not None else \
         "(st.winner if st.winner is not None else st.leader)"
-    c.w.line(f"{c.w.const(refill)}(st, {c.w.const(sources)}, {zone[1]}, {first}, {upto}, "
-             f"{step.shortfall == 'rounds'})")
+    w, seats = c.w, c.w.const(tuple(range(c.n)))
+    held = w.temp()
+    if step.remember is not None or step.show:        # what each zone held before: the rest was drawn
+        w.line(f"{held} = [_len(st.zones[{zone[1]} + s]) for s in {seats}]")
+    w.line(f"{w.const(refill)}(st, {w.const(sources)}, {zone[1]}, {first}, {upto}, {step.shortfall == 'rounds'})")
+    if step.remember is None and not step.show:
+        return
+    got = w.temp()
+    w.line(f"{got} = [card for s in {seats} for card in st.zones[{zone[1]} + s][{held}[s]:]]")
+    if step.remember is not None:
+        w.line(f"st.cv[{c.table_counter(step.remember, 'as', CARD_LIST)}] = {got}")
+    if step.show:
+        w.line(f"{w.const(reveal)}(st, {got})")
 
 
 def _source(name: Name, c) -> int:
@@ -102,7 +116,9 @@ def describe_draw(prose, step: Draw) -> list[Item]:
     into = f" in their {code(step.into.text)}" if step.into is not None else ""
     return [Item(f"Each player, one card at a time and starting with {w.starting(step.first)}, draws from "
                  f"{joined([code(s) for s in sources], 'then from')} until they hold {cards(step.upto)}{into}. "
-                 f"If that cannot refill every hand, {SAID.get(step.shortfall, SAID['none'])}")]
+                 f"If that cannot refill every hand, {SAID.get(step.shortfall, SAID['none'])}"
+                 + (" The cards drawn are shown to everyone." if step.show else "")
+                 + (f" {code(step.remember.text)} holds the cards drawn." if step.remember is not None else ""))]
 
 
 DRAW = StepKind("draw", Draw, "refills hands from a stock after a trick", keys=(
@@ -113,4 +129,7 @@ DRAW = StepKind("draw", Draw, "refills hands from a stock after a trick", keys=(
                           "shortfall is none (nobody draws) or rounds (whole rounds while possible)"), "none",
         "when the stock cannot refill every hand: none (nobody draws; the stock is dead) or rounds"),
     Key("into", ZoneName(), None, "the per-player zone that receives (default `hand`)"),
+    Key("as", CounterName(CARD_LIST), None, "a counter of the whole table that receives the cards drawn, "
+        "player by player", field="remember"),
+    Key("show", Flag(), False, "true: the cards drawn are shown to everyone (as `reveal` shows them)"),
 ), compile=compile_draw, describe=describe_draw)

@@ -25,8 +25,9 @@ from ...expr.codegen import Frag
 from ...runtime.cards import SUITS, Card
 from ...runtime.helpers import plays_beat
 from ...runtime.ranking import beats_source
-from ..declare import Expr, Expression, Key, Name, Sizes, Step, StepKind, Steps, Word, ZoneName
+from ..declare import Expr, Expression, Items, Key, Name, Sizes, Step, StepKind, Steps, Word, ZoneName
 from ..types import A_SEAT, CONDITION, SEAT, WHOLE
+from .playable import RESTRICTION, Restriction, describe_playable, write_filter
 from .typed import either, held_problems, number, suit_symbol, typed_play
 
 FOLLOW = ("suit", "suit_or_trump", "any")
@@ -40,6 +41,7 @@ class Tricks(Step):
     count: Expr | None = None
     lead: tuple[int, ...] = (1,)
     follow: str = "suit"
+    playable: tuple[Restriction, ...] = ()
     won: Name | None = None
     open: Expr | None = None
     before_trick: tuple = ()
@@ -79,9 +81,9 @@ def compile_tricks(step: Tricks, c) -> None:
     if step.count is not None:
         with w.indented(f"if st.trick_number >= {c.expr(step.count, WHOLE, '`tricks.count`')}:"):
             w.goto(end)
+    w.line("st.trick_number += 1")           # the trick about to be played, in every hook
     c.steps(step.before_trick)
     w.line("st.trick, st.best, st.turn = (), -1, st.leader")
-    w.line("st.trick_number += 1")
     w.goto(turn)
     w.place(turn)
     with c.binding(player=Frag(src="st.turn", type=SEAT, atomic=True)):
@@ -89,7 +91,7 @@ def compile_tricks(step: Tricks, c) -> None:
     c.wait(d, "st.turn")
     with w.elsewhere():
         for explain in (False, True):
-            _legality(c, d, spec, explain)
+            _legality(c, d, spec, explain, step.playable)
         _apply(c, d, step, spec, won_owner, won, turn if step.before_play else None, head)
     w.place(end)
 
@@ -113,12 +115,18 @@ def _won_zone(step: Tricks, c) -> tuple[str, int]:
     return zone
 
 
-def _legality(c, d, spec: Spec, explain: bool) -> None:
+def _legality(c, d, spec: Spec, explain: bool, playable: tuple) -> None:
     """`_l{id}(st)`: the plays allowed now; with `explain`, `_e{id}(st)`: every single card of
     the hand with None or the rule that excludes it (leads of several cards and answers to them
-    are free: their only rules are of shape, which why_not reads from the typed action)."""
+    are free: their only rules are of shape, which why_not reads from the typed action). With
+    `playable:` restrictions, these are `_f…` and `_l`/`_e` apply the restrictions to them."""
     w = c.w
-    w.function(f"_{'e' if explain else 'l'}{d.id}", "st")
+    name = f"_{'e' if explain else 'l'}{d.id}"
+    if playable:
+        w.function(name, "st")
+        write_filter(c, playable, spec.single, explain, f"_f{name}")
+        name = f"_f{name}"
+    w.function(name, "st")
     w.line(f"hand = st.zones[{spec.hand} + st.turn]")
     w.line("trick = st.trick")
     play = "c" if spec.single else f"{w.const(ONE)}[c]"        # a card's action
@@ -201,6 +209,7 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
         w.line("pile += play[1]")
     w.line("st.winner = winner")
     w.line("st.trick_winners = st.trick_winners + (winner,)")
+    w.line("st.tricks_played += 1")
     c.emit("trick", winner="winner", number="st.trick_number",
            cards="[_card_names(play[1]) for play in trick]")
     w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
@@ -292,16 +301,16 @@ class Playing:
         if problem:
             return problem
         r, trick = st.prog.ranking_now(st), st.trick
+        play = cards[0] if spec.single else tuple(cards)
         if not trick:
             if len(cards) not in spec.sizes or any(r.suit[c] != r.suit[cards[0]] for c in cards):
                 return lead_rule(spec.sizes)
-            return "that lead is not allowed now"
+            return dict(st.prog.explain[d.id](st)).get(play) or "that lead is not allowed now"
         led = trick[0][1]
         if len(cards) != len(led):
             if len(led) == 1:
                 return "play one card: one card was led"
             return f"play as many cards as were led: {number(len(led))}"
-        play = cards[0] if spec.single else tuple(cards)
         return dict(st.prog.explain[d.id](st)).get(play) or "that play is not allowed now"
 
 
@@ -319,7 +328,7 @@ FOLLOW_WORDS = {
 }
 HOOKS = (("before_trick", "At the start of every trick:"),
          ("before_play", "When a player is about to play (`player` is that player):"),
-         ("after_trick", "After every trick (`winner` is its winner):"))
+         ("after_trick", "After every trick (`winner` is its winner, `trick_number` its number):"))
 
 
 def describe_tricks(prose, step: Tricks) -> list[Item]:
@@ -330,6 +339,7 @@ def describe_tricks(prose, step: Tricks) -> list[Item]:
         facts.append(Item(f"The leader may {lead_rule(step.lead)}. Everyone else then plays as many cards as "
                           "were led, chosen freely (the follow rule below applies to single cards)."))
     facts.append(Item(FOLLOW_WORDS.get(step.follow, f"Follow rule: {code(step.follow)}.")))
+    facts += describe_playable(step.playable)
     facts.append(Item(beating(prose.rs.trumps is not None, step.lead)))
     facts.append(_won(prose, step.won.text if step.won is not None else "won"))
     if step.open is not None:
@@ -374,9 +384,12 @@ TRICKS = StepKind("tricks", Tricks, "plays tricks until the hands are empty or a
     Key("lead", Sizes(), (1,), "the sizes a lead may have (default [1]); several cards share a suit"),
     Key("follow", Word(FOLLOW, "follow rule", f"follow is one of: {', '.join(FOLLOW)}"), "suit",
         "suit | suit_or_trump | any"),
+    Key("playable", Items(RESTRICTION), (), "restrictions on the cards that may be led or played, applied after "
+        "the follow rule; one that would leave no card is lifted"),
     Key("won", ZoneName(), None, "the per-player (or per-team) zone that takes won tricks (default `won`)"),
     Key("open", Expression(CONDITION), None, "false: a play that does not beat the best so far goes face down"),
-    Key("before_trick", Steps(), (), "steps at the start of every trick"),
+    Key("before_trick", Steps(), (), "steps at the start of every trick (`trick_number` is the trick about to be "
+        "played, `tricks_played` the tricks done)"),
     Key("before_play", Steps(), (), "steps when a player is about to play (`player` is bound)"),
-    Key("after_trick", Steps(), (), "steps after every trick (`winner` and `trick_number` are set)"),
+    Key("after_trick", Steps(), (), "steps after every trick (`winner` is its winner, `trick_number` its number)"),
 ), compile=compile_tricks, describe=describe_tricks)
