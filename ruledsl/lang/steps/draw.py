@@ -75,10 +75,19 @@ def refill(st, sources, base, first, upto, rounds) -> None:
     if not stock:
         return
     hands = [zones[base + s] for s in play_order(st, first)]
-    need = [max(0, upto - len(hand)) for hand in hands]
+    need = [upto - len(hand) for hand in hands]
+    most = max(need, default=0)
+    if most <= 0:
+        return
+    if most == 1 and min(need) == 1 and len(piles[0]) >= len(hands):   # one card each (after a trick)
+        pop = piles[0].pop
+        for hand in hands:
+            hand.append(pop())
+        return
+    need = [k if k > 0 else 0 for k in need]
     total, pile = sum(need), piles[0]
     if len(pile) >= total:                   # the first source serves everyone: no shortfall
-        for turn in range(max(need, default=0)):
+        for turn in range(most):
             for hand, k in zip(hands, need):
                 if k > turn:
                     hand.append(pile.pop())

@@ -180,8 +180,13 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
         if spec.single:
             w.line("best = trick[st.best][1][0]")
             w.line(f"beat = {beats_source(*c.ranking_tables(), 'a', 'best')}")
-        else:
-            w.line(f"beat = {w.const(plays_beat)}({c.ranking_source()}, cards, trick[st.best][1])")
+        else:               # one card against one card (most plays) compared inline
+            w.line("best = trick[st.best][1]")
+            suit, power, trump = c.ranking_tables()
+            with w.indented("if _len(cards) == 1 == _len(best):"):
+                w.line(f"beat = {beats_source(suit, power, trump, 'cards[0]', 'best[0]')}")
+            with w.indented("else:"):
+                w.line(f"beat = {w.const(plays_beat)}({'r' if suit == 'r.suit' else c.ranking_source()}, cards, best)")
         with w.indented("if beat:"):
             w.line("st.best = _len(trick)")
     with w.indented("else:"):
