@@ -81,16 +81,18 @@ class State:
         except Exception as exc:
             raise failures.located(self, exc) from None
 
-    def play_out(self, rng, max_steps: int = 1_000_000) -> State:
-        """Play uniformly random legal actions (`rng.choice`) until the match ends, or
-        `max_steps` actions have been taken: a search's random play-out, with nothing else
-        between two actions. Returns the state itself."""
+    def play_out(self, rng, max_steps: int = 1_000_000, hand: bool = False) -> State:
+        """Play uniformly random legal actions (`rng.choice`) until the match ends — with
+        `hand`, or the hand being played is scored (`hands_scored` goes up) — or `max_steps`
+        actions have been taken: a search's random play-out, with nothing else between two
+        actions. Returns the state itself."""
         prog, choice = self.prog, rng.choice
         legal_of, apply_of = prog.legal, prog.apply
+        until = self.hands_scored + 1 if hand else -1
         self._legal = None
         try:
             for _ in range(max_steps):
-                if self.player < 0:
+                if self.player < 0 or self.hands_scored == until:
                     break
                 legal = legal_of[self.pc](self)
                 if not legal:
