@@ -9,7 +9,11 @@ counter or step concerned:
 - a step that can never run: it follows, in the same list, a step that always ends the hand,
   redeals or ends the match (end_hand / redeal / end_match without `when:`, or an `if` whose
   branches both do), or its `when:` is the constant `false`; also the `then:` of `if: false` and
-  the `else:` of `if: true`.
+  the `else:` of `if: true`;
+- a question whose asking depends on cards some players cannot see: an `ask`'s `who:`, or the
+  `when:` (or `if:`) of a step that asks, reads a zone that is not `visible: all` (other than
+  its size, `count(...)`/`len(...)`): whether the question comes, and to whom, tells the others
+  about those cards. Put the condition on the answer instead (docs/language.md, `ask`).
 
 What is read comes from every expression of the ruleset, found by walking the models by their
 declarations (lang/walk.py): nested steps, choices, hooks and bonuses included.
@@ -21,7 +25,7 @@ of the base's — `options: {targte: 21}` meant `target`, and would change nothi
 from __future__ import annotations
 
 from .errors import RuleError, closest
-from .expr.ast import Literal, names_read_written
+from .expr.ast import Call, Literal, Name, children, names_read_written
 from .lang import walk
 from .load import load
 
@@ -46,6 +50,7 @@ def warnings(game) -> list[RuleError]:
                                 "(or a summary line), or remove it"))
     for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
         out += unreachable(steps)
+        out += telling_questions(steps, ruleset.zones)
     return sorted(out, key=RuleError.sort_key)
 
 
@@ -170,3 +175,44 @@ def _constant(e):
         return None
     tree = e.tree
     return tree.value if isinstance(tree, Literal) and isinstance(tree.value, bool) else None
+
+
+# -- questions that tell hidden cards ------------------------------------------------------------
+
+def telling_questions(steps, zones) -> list[RuleError]:
+    """Warnings for asks whose `who:`, or whose step's `when:`/`if:`, reads hidden cards."""
+    hidden = {name for name, spec in zones.items() if spec.visible != "all"}
+    out: list[RuleError] = []
+    for step in walk.every_step(steps):
+        if not any(s.kind == "ask" for s in walk.every_step([step])):
+            continue
+        conditions = [step.when, getattr(step, "condition", None) if step.kind == "if" else None,
+                      step.who if step.kind == "ask" else None]
+        for e in conditions:
+            if e is not None and e.form == "expression":
+                out += [_telling(e, ref) for ref in _hidden_reads(e.tree, hidden)]
+    return out
+
+
+def _hidden_reads(tree, hidden: set) -> list:
+    """The references to hidden zones in an expression, except as the argument of count/len."""
+    if isinstance(tree, Call) and tree.name in ("count", "len") and len(tree.args) == 1 \
+            and _zone_ref(tree.args[0], hidden):
+        return []                      # a zone's size is public
+    found = [tree] if _zone_ref(tree, hidden) else []
+    for child in children(tree):
+        found += _hidden_reads(child, hidden)
+    return found
+
+
+def _zone_ref(node, hidden: set) -> bool:
+    return isinstance(node, (Call, Name)) and node.name in hidden
+
+
+def _telling(e, ref) -> RuleError:
+    what = e.text[ref.offset:ref.offset + ref.width]
+    return _warning(e.locate(ref.offset, ref.width),
+                    f"whether this question is asked depends on {what}, which the other players "
+                    "cannot see: asking it (or not) tells them about those cards",
+                    "ask everyone it could concern and put the condition on the answer "
+                    "(a choice's when:), as docs/language.md shows under `ask`")

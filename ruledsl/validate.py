@@ -117,14 +117,14 @@ def smoke_game(game, players: int, seed: int, max_steps: int = 200_000,
 
     The match is recorded as the table records it, so every `say:` text and summary line met is
     rendered, and one that fails is a failure like the others (the events are dropped as they
-    come: nothing reads them). The moves are those `ruledsl run --watch --seed SEED` makes
+    come: nothing reads them). The moves are those `ruledsl run --watch --opponents random --seed SEED` makes
     (random.Random(seed).choice among the legal actions), so a failure's hint is a command that
     plays the same match again, with a log for `ruledsl replay`. `trace` (a list) collects the
     moves' texts."""
     rng = random.Random(seed)
     where = f"(players={players}, seed={seed}"
-    again = (f"to watch it happen: ruledsl run {game.ruleset.path} --watch --players {players} "
-             f"--seed {seed} --log smoke.jsonl")
+    again = (f"to watch it happen: ruledsl run {game.ruleset.path} --watch --opponents random "
+             f"--players {players} --seed {seed} --log smoke.jsonl")
     st = None
     try:
         st = game.new_initial_state(seed=seed, players=players, record=True)

@@ -52,6 +52,17 @@ def test_constant_if_conditions():
     ]
 
 
+def test_questions_whose_asking_reads_hidden_cards():
+    """Issue 18 item 1: an ask's `who:`, or the `when:`/`if:` of a step that asks, reading a zone
+    others cannot see (its size aside) — not a choice's `when:`, which only the answerer sees."""
+    told = "which the other players cannot see: asking it (or not) tells them about those cards"
+    assert found(HERE / "telling.yaml") == [
+        (16, 17, f"whether this question is asked depends on hand(dealer), {told}"),
+        (19, 40, f"whether this question is asked depends on hand(p), {told}"),
+        (31, 25, f"whether this question is asked depends on won(p), {told}"),
+    ]
+
+
 def test_reads_anywhere_count_and_a_conditional_end_does_not_cut():
     """Options read only in a say text or the result, counters only in trumps, a summary line
     or through a deal's `as:`; steps after `when: … end_hand`."""

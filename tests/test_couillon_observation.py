@@ -49,10 +49,8 @@ def test_turned_card_is_public_and_the_rest_of_the_hand_is_not():
 def test_turned_card_stays_public_while_it_is_held():
     st = new_state()
     st.apply_action("decline")
-    st.apply_action("play AS")
-    st.apply_action("pass")                                  # C lets the Mit' go
-    for action in ("play 9S", "play 10S", "play JS"):
-        st.apply_action(action)
+    for action in ("pass", "play AS", "pass", "play 9S", "pass", "play 10S", "pass", "play JS"):
+        st.apply_action(action)          # everyone is asked the Mit' at their first turn
     obs = st.observation(D)
     assert obs["zones"]["hand"][B] == {"count": 4, "cards": ["10H"]}
     assert not card_names(obs) & {"KS", "9C", "9D"}

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import ruledsl
 from ruledsl.errors import RuleError, RuleErrors
 from ruledsl.expr import EvalError
+from ruledsl.runtime import knowledge
 
 GAME = """\
 name: Expressions
@@ -227,7 +228,7 @@ def test_statements_move_and_reveal(tmp_path):
     text = "move table[0] to discard; reveal discard[0]; move table to discard"
     st = state(_game(tmp_path, text))
     assert [str(c) for c in st.evaluate("discard")] == ["7C", "3D"] and st.evaluate("table") == []
-    assert {str(c) for c in st.revealed} == {"7C"}
+    assert knowledge.public(st) == knowledge.mask(st.evaluate("discard")[:1])      # 7C, known to all
 
 
 @pytest.mark.parametrize("text, message, col", [

@@ -65,3 +65,30 @@ def test_closed_play_hides_a_play_that_does_not_beat():
     assert sorted(st.observation(B)["trick"][1]["cards"]) == ["8C", "9D", "9S"]   # B knows its cards
     st.apply_action("play 6H 6C 7C")
     assert st.winner == A
+
+
+def test_the_drawn_trump_card_stays_shown_in_the_hand_that_drew_it():
+    """RULES.md §4.1: the turned card "stays visible"; once drawn, everyone still knows it is in
+    that hand (issue 18 item 4) — until it is played; then its face-down pile shows only a size."""
+    st = GAME.new_initial_state(seed=3, players=3)
+    zones = st.prog.layout.zones
+    turned, hand = zones["turned"][1], zones["hand"][1]
+    while True:                     # one-card tricks until a hand's turned card is drawn
+        card, number = st.zones[turned][0], st.hand_number
+        while st.zones[turned] and st.hand_number == number:
+            st.apply_action(next(a for a in st.legal_actions() if len(a) == 1))
+        if st.hand_number == number:
+            break
+    holder = next(s for s in (A, B, C) if card in st.zones[hand + s])
+    for seat in (A, B, C):
+        shown = st.observation(seat)["zones"]["hand"][holder]
+        assert shown["count"] == len(st.zones[hand + holder])
+        if seat != holder:
+            assert shown["cards"] == [str(card)]
+    while card in st.zones[hand + holder] or st.trick:
+        legal = st.legal_actions()
+        mine = [a for a in legal if card in a] if st.current_player() == holder else []
+        st.apply_action(mine[0] if mine else legal[0])
+    for seat in (A, B, C):
+        obs = st.observation(seat)
+        assert str(card) not in card_names(obs["zones"]["hand"]) | card_names(obs["zones"]["won"])

@@ -52,7 +52,7 @@ def test_a_decision_without_a_legal_action():
     # The leader leads the only card dealt (action 1); the other player holds nothing.
     assert f"{path}:10:5: error: no legal action for the player to move (players=2, seed=0, step 1)" \
         in output
-    assert f"hint: to watch it happen: ruledsl run {path} --watch --players 2 --seed 0" in output
+    assert f"hint: to watch it happen: ruledsl run {path} --watch --opponents random --players 2 --seed 0" in output
 
 
 def test_a_say_text_that_fails_in_play_fails_validate_once_for_every_player_count():
@@ -62,7 +62,7 @@ def test_a_say_text_that_fails_in_play_fails_validate_once_for_every_player_coun
     assert output.count("error:") == 1
     assert (f"{path}:12:31: error: division by zero (players=2, seed=0, step 16; the same with 3 and "
             f"4 players)") in output
-    assert f"hint: to watch it happen: ruledsl run {path} --watch --players 2 --seed 0" in output
+    assert f"hint: to watch it happen: ruledsl run {path} --watch --opponents random --players 2 --seed 0" in output
     table = invoke("run", path, "--watch", "--players", 2, "--seed", 0)    # what the hint promises
     assert table.exit_code == 1 and f"{path}:12:31: error: division by zero" in table.output
 
@@ -105,7 +105,8 @@ def test_the_hint_replays_the_same_match(tmp_path):
     moves: list = []
     assert validate.smoke_game(game, 3, seed=4, trace=moves) is None
     log = tmp_path / "smoke.jsonl"
-    result = invoke("run", CIAPANO, "--watch", "--players", 3, "--seed", 4, "--log", log)
+    result = invoke("run", CIAPANO, "--watch", "--opponents", "random", "--players", 3, "--seed", 4,
+                    "--log", log)
     assert result.exit_code == 0, result.output
     logged = [e["action"] for e in map(json.loads, log.read_text().splitlines()) if e["type"] == "action"]
     assert logged == moves and len(moves) > 40
@@ -156,7 +157,7 @@ def test_github_annotations():
     # The step `tricks: {follow: suit}` (columns 5 to 26) is marked: endColumn is inclusive.
     assert first == (f"::error file={path},line=10,endLine=10,col=5,endColumn=26,title=ruledsl validate::"
                      f"no legal action for the player to move (players=2, seed=0, step 1)%0Ahint: to "
-                     f"watch it happen: ruledsl run {path} --watch --players 2 --seed 0 --log smoke.jsonl")
+                     f"watch it happen: ruledsl run {path} --watch --opponents random --players 2 --seed 0 --log smoke.jsonl")
 
 
 def test_github_escapes_properties_and_message():

@@ -1,18 +1,26 @@
 """Computer players. A bot is a callable `(state, rng) -> action` that sees the game only
-through the public API (what its seat may know).
+through the public API and `state.determinize` (what its seat may know).
 
-    bot = ruledsl.bots.make("random")
+    bot = ruledsl.bots.make("ismcts:0.5")
     state.apply_action(bot(state, rng))
 
 `make(spec)` is the one way to name a bot, everywhere a bot is chosen (the table's opponents,
 `simulate --bots`, analysis): a name, optionally with a budget — `NAME:SECONDS` per move or
-`NAME@ITERATIONS` (docs/bots.md). A bot that can say how it rates each legal action also has
-`evaluate(state, rng) -> [(action, value), ...]` (the table's `hint`).
+`NAME@ITERATIONS` (docs/bots.md). The bots: `random`; `pimc` and `ismcts`, searches that play
+for the hand's value (`result.hand`). A search bot also has
+`evaluate(state, rng) -> [(action, value), ...]`, every legal action with the mean value the
+search found for it, best first (the table's `hint`), and `spec`, the text that makes it.
+`DEFAULT` is the spec the table seats when none is given: the strongest bot at no more than
+0.5 s per move, per benchmarks/bots.py. With an iteration budget and a seeded rng a bot is
+exactly reproducible.
 """
 from __future__ import annotations
 
 import random
 from typing import Callable
+
+from .ismcts import ISMCTS
+from .pimc import PIMC
 
 
 class BotSpecError(ValueError):
@@ -38,7 +46,8 @@ def _random(seconds: float | None, iterations: int | None) -> RandomBot:
 
 
 # name -> factory(seconds per move or None, iterations per move or None)
-BOTS: dict[str, Callable] = {"random": _random}
+BOTS: dict[str, Callable] = {"random": _random, "pimc": PIMC, "ismcts": ISMCTS}
+DEFAULT = "ismcts:0.5"
 
 
 def make(spec: str):
@@ -67,4 +76,4 @@ def make(spec: str):
     return factory(seconds, iterations)
 
 
-__all__ = ["make", "BOTS", "BotSpecError", "random_bot", "RandomBot"]
+__all__ = ["make", "BOTS", "DEFAULT", "BotSpecError", "random_bot", "RandomBot", "PIMC", "ISMCTS"]

@@ -8,6 +8,7 @@ import itertools
 from ..errors import RuleError
 from ..expr import values
 from ..runtime import dealing, hand, helpers
+from ..runtime.knowledge import Viewers
 from ..runtime.show import show
 
 MAX_REDEALS = 1000       # redeals of one hand in a row before the match is taken to be stuck
@@ -60,6 +61,7 @@ class Program:
         self.ranking = namespace.get("_ranking")
         self.slots = c.slots
         self.hand_zone = c.layout.zones["hand"][1]
+        self.viewers = Viewers(rs, c.layout)        # who sees each zone (runtime/knowledge.py)
         self.expressions = expressions      # (text, bound, locate) -> a compiled function
         self.game = None            # the Game it belongs to, for pickling states
 

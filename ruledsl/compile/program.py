@@ -48,6 +48,7 @@ class Decision:
     kind: object          # the step kind's runtime side: text, why_not, describe (lang/steps)
     span: object
     spec: object          # what that side needs to know (sizes, choices, …)
+    in_hand: bool = False  # among the hand's steps (not setup or after_hand): a search plays for the hand
 
 
 class Compiler:
@@ -55,6 +56,7 @@ class Compiler:
 
     def __init__(self, ruleset, n: int, counter_types: dict[str, Type]):
         self.ruleset, self.n = ruleset, n
+        self.in_hand = False             # compiling the hand's steps (Decision.in_hand)
         self.counter_types = counter_types
         self.direction = 1 if ruleset.direction == "clockwise" else -1
         spec = ruleset.deck
@@ -290,7 +292,7 @@ class Compiler:
                 self.w.line(f"st.events.append({{'kind': 'say', 'text': {self.text(step.say)}}})")
 
     def decision(self, kind, spec, span) -> Decision:
-        d = Decision(len(self.decisions), kind, span, spec)
+        d = Decision(len(self.decisions), kind, span, spec, self.in_hand)
         self.decisions.append(d)
         return d
 
@@ -321,7 +323,9 @@ class Compiler:
         self._new_hand(redeal=False)
         w.goto(self.body)
         w.place(self.body)
+        self.in_hand = True
         self.steps(rs.hand)
+        self.in_hand = False
         w.goto(self.after)
         w.place(self.after)
         self._hand_end()

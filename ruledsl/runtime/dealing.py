@@ -12,6 +12,7 @@ import operator
 import random
 
 from ..expr.values import EvalError, describe
+from . import knowledge
 
 SHUFFLER = random.Random()      # reseeded for every hand: its state between hands does not matter
 
@@ -109,6 +110,7 @@ def deal(st, dests, count, packet, span) -> list[list]:
     zones = st.zones
     for d, received in zip(dests, got):
         zones[d] += received
+    knowledge.dealt(st, dests)
     return got
 
 

@@ -11,6 +11,7 @@ from itertools import permutations
 from typing import Any
 
 from ..expr.values import MAX_ITEMS, EvalError, absolute as _abs, describe, is_number, norm
+from . import knowledge
 from .cards import SUITS
 
 SEAT_NAMES = "ABCDEFGHIJKL"
@@ -244,7 +245,7 @@ def move_cards(st, moved: list, dest: int) -> None:
     """Move cards from wherever they are to zone `dest`, keeping their order.
 
     One pass over the zones (and the trick) whatever the number of cards: moving a whole stock
-    or a table is common."""
+    or a table is common. What the seats learn from it is recorded (knowledge.moved)."""
     wanted = set(moved)
     if not wanted:
         return
@@ -252,10 +253,13 @@ def move_cards(st, moved: list, dest: int) -> None:
     for i, z in enumerate(zones):
         if i != dest and z and not wanted.isdisjoint(z):
             if wanted.issuperset(z):            # the whole zone moves (a stock, a table)
+                knowledge.moved(st, i, dest, z)
                 z.clear()
             else:
+                knowledge.moved(st, i, dest, [c for c in z if c in wanted])
                 z[:] = [c for c in z if c not in wanted]
     if any(not wanted.isdisjoint(entry[1]) for entry in st.trick):    # entries: seat, cards, face up
+        knowledge.show(st, [c for e in st.trick if e[2] for c in e[1] if c in wanted])
         st.trick = tuple((e[0], tuple(c for c in e[1] if c not in wanted), e[2]) for e in st.trick)
     target = zones[dest]
     if not wanted.isdisjoint(target):              # moving cards to where they already are
@@ -267,12 +271,14 @@ def move_zone(st, source: int, dest: int) -> None:
     """Every card of zone `source` to zone `dest` (what move_cards does with a whole zone)."""
     if source != dest:
         zones = st.zones
+        if zones[source]:
+            knowledge.moved(st, source, dest, zones[source])
         zones[dest] += zones[source]
         zones[source].clear()
 
 
 def reveal(st, shown: list) -> None:
-    st.revealed = st.revealed | frozenset(shown)
+    knowledge.show(st, shown)
     if st.events is not None:
         st.events.append({"kind": "reveal", "cards": [str(c) for c in shown]})
 

@@ -1,4 +1,4 @@
-"""What one player may see: zones by their visibility, the trick, counters, revealed cards.
+"""What one player may see: zones by their visibility, the trick, counters, cards everyone knows.
 
 `seen` is the one place that decides it; the observation dict and the observation tensor
 (runtime/tensor.py) are both written from what it gives, so neither can show more.
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import attrs
 
+from . import knowledge
 from .helpers import SEAT_NAMES
 from .show import show
 
@@ -27,13 +28,14 @@ def seen(st, player: int) -> Seen:
     prog = st.prog
     layout = prog.layout
     spec = prog.ruleset.zones
-    revealed = st.revealed
+    public = knowledge.public(st)
     zones = {}
     for name, (owner, base) in layout.zones.items():
         visible = spec[name].visible
         mine = layout.team_of[player] if owner == "team" else player
+        shown = public if visible == "owner" and owner != "shared" else 0
         zones[name] = tuple(_zone(st.zones[base + i], visible == "all" or (
-            visible == "owner" and owner != "shared" and i == mine), revealed)
+            visible == "owner" and owner != "shared" and i == mine), shown)
             for i in range(1 if owner == "shared" else layout.owners(owner)))
     counters = {}
     for name, (per, base) in layout.counters.items():
@@ -48,8 +50,10 @@ def seen(st, player: int) -> Seen:
     return Seen(zones, counters, trick)
 
 
-def _zone(cards, visible: bool, revealed) -> tuple:
-    return (tuple(cards) if visible else tuple(c for c in cards if c in revealed)), len(cards), visible
+def _zone(cards, visible: bool, public: int) -> tuple:
+    """A zone as one seat sees it: every card, or the cards everyone knows are there (in a zone
+    its owner sees, as a hand; a `visible: nobody` pile shows none), with its size."""
+    return (tuple(cards) if visible else tuple(c for c in cards if public >> c & 1)), len(cards), visible
 
 
 def observation(st, player: int) -> dict:

@@ -27,10 +27,14 @@ def _beats():
 class Ranking:
     """Per-card tables under one trump situation (tuples indexed by card id)."""
 
-    __slots__ = ("suit", "power", "trump", "shown")
+    __slots__ = ("suit", "power", "trump", "shown", "masks")
 
     def __init__(self, suit, power, trump):
         self.suit, self.power, self.trump = suit, power, trump
+        self.masks: dict = {}          # suit -> the bits of its cards (the voids of knowledge.py)
+        for c, s in enumerate(suit):
+            if power[c] is not None:
+                self.masks[s] = self.masks.get(s, 0) | 1 << c
         # Where each card goes as players sort a hand: trumps first, then suit by suit, high to low.
         self.shown = tuple((not trump[c], "SHDC".index(suit[c]), -power[c]) if power[c] is not None else ()
                            for c in range(len(suit)))

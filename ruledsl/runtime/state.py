@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import failures, hand, indices, tensor
 from .actions import find, illegal, why_not
+from .determinize import determinize
 from .observe import describe, observation
 
 TERMINAL = -4
@@ -82,16 +83,18 @@ class State:
         except Exception as exc:
             raise failures.located(self, exc) from None
 
-    def play_out(self, rng, max_steps: int = 1_000_000) -> State:
-        """Play uniformly random legal actions (`rng.choice`) until the match ends, or
-        `max_steps` actions have been taken: a search's random play-out, with nothing else
-        between two actions. Returns the state itself."""
+    def play_out(self, rng, max_steps: int = 1_000_000, hand: bool = False) -> State:
+        """Play uniformly random legal actions (`rng.choice`) until the match ends — with
+        `hand`, or the hand being played is scored (`hands_scored` goes up) — or `max_steps`
+        actions have been taken: a search's random play-out, with nothing else between two
+        actions. Returns the state itself."""
         prog, choice = self.prog, rng.choice
         legal_of, apply_of = prog.legal, prog.apply
+        until = self.hands_scored + 1 if hand else -1
         self._legal = None
         try:
             for _ in range(max_steps):
-                if self.player < 0:
+                if self.player < 0 or self.hands_scored == until:
                     break
                 legal = legal_of[self.pc](self)
                 if not legal:
@@ -163,6 +166,20 @@ class State:
     def observation(self, player: int) -> dict:
         """A plain dict of everything `player` may know now, and nothing more."""
         return observation(self, player)
+
+    def determinize(self, seat: int, rng) -> State:
+        """A new state that agrees with everything `seat` may know — its observation and legal
+        actions are the same — with every card hidden from it re-dealt at random among the
+        places it could be (docs/internals.md, "Hidden information"). This state is untouched.
+        With the same `rng` state, two states that differ only in cards hidden from `seat` give
+        the same result."""
+        return determinize(self, seat, rng)
+
+    def hand_value_pending(self) -> bool:
+        """True while a hand is being played whose value (`result.hand`) is still to come:
+        what a search plays for. False between hands (in `setup` and `after_hand`, whose
+        decisions concern the match) and when the rule file declares no `result.hand`."""
+        return self.prog.ruleset.hand_value is not None and self.prog.decisions[self.pc].in_hand
 
     def evaluate(self, text: str, player: int | None = None):
         """The value of an expression of the rule file's language in this state (`player`

@@ -18,6 +18,7 @@ from ...explain.document import Item
 from ...explain.words import VISIBLE, code, joined, plural
 from ...expr.codegen import Frag
 from ...expr.values import EvalError
+from ...runtime import knowledge
 from ...source import Span
 from ..declare import REQUIRED, Construct, Expr, Expression, Flag, Items, Key, Name, Statements, \
     StatementsHolds, Step, StepKind, Steps, Text, Word, ZoneName
@@ -121,6 +122,8 @@ def _apply(c, d, step: Captures, spec: Spec, pile, empty) -> None:
             w.line("table.remove(t)")
         owner = f"{w.const(c.layout.team_of)}[seat]" if pile[0] == "team" else "seat"
         w.line(f"st.zones[{pile[1]} + {owner}] += (card,) + taken")
+        if c.ruleset.zones[step.pile.text if step.pile is not None else "pile"].visible != "all":     # laid face up, taken from the table
+            w.line(f"{w.const(knowledge.show)}(st, (card,) + taken)")
         ranks = w.const(spec.ranks)
         w.line(f"st.capture_kind = 'rank' if _len(taken) == 1 and {ranks}[taken[0]] == {ranks}[card] else 'sum'")
         w.line("st.last_capturer = seat")

@@ -6,6 +6,7 @@ import attrs
 from ...errors import RuleError, did_you_mean
 from ...explain.document import Item
 from ...explain.words import cards, code, joined
+from ...runtime import knowledge
 from ...runtime.helpers import play_order, reveal
 from ..declare import (REQUIRED, CounterName, Expr, Expression, Flag, Key, Name, Names, Step, StepKind, Word,
                        ZoneName)
@@ -68,29 +69,32 @@ def _source(name: Name, c) -> int:
 def refill(st, sources, base, first, upto, rounds) -> None:
     """Each hand in play order from `first` draws until it holds `upto`, from the `sources` in
     order; when the stock cannot refill every hand, nobody draws (or, with `rounds`, whole
-    rounds are drawn while a whole round is possible)."""
+    rounds are drawn while a whole round is possible). A card drawn from a face-up source stays
+    known to all (knowledge.show); a hand that drew may hold any card again (knowledge.dealt)."""
     zones = st.zones
     piles = [zones[z] for z in sources]
     stock = sum(map(len, piles))
     if not stock:
         return
-    hands = [zones[base + s] for s in play_order(st, first)]
+    order = play_order(st, first)
+    hands = [zones[base + s] for s in order]
     need = [upto - len(hand) for hand in hands]
     most = max(need, default=0)
-    if most <= 0:
-        return
-    if most == 1 and min(need) == 1 and len(piles[0]) >= len(hands):   # one card each (after a trick)
-        pop = piles[0].pop
-        for hand in hands:
-            hand.append(pop())
+    if most <= 0:                            # every hand is full: nobody draws
         return
     need = [k if k > 0 else 0 for k in need]
     total, pile = sum(need), piles[0]
+    seers = st.prog.viewers.seers
     if len(pile) >= total:                   # the first source serves everyone: no shortfall
+        drawn = []
         for turn in range(most):
             for hand, k in zip(hands, need):
                 if k > turn:
                     hand.append(pile.pop())
+                    drawn.append(hand[-1])
+        if seers[sources[0]] is None:
+            knowledge.show(st, drawn)
+        knowledge.dealt(st, [base + s for s in order])
         return
     if not rounds and stock < total:
         if stock and not st.stock_dead:      # said once, and not of an empty stock
@@ -105,13 +109,16 @@ def refill(st, sources, base, first, upto, rounds) -> None:
                 _say(st, f"the last {stock} card{'s' if stock > 1 else ''} of the stock cannot go round: "
                          "nobody draws them")
             st.stock_dead = True
-            return
+            break
         for i in takers:
             while not piles[pile]:
                 pile += 1
             hands[i].append(piles[pile].pop())
+            if seers[sources[pile]] is None:     # the turned card: everyone sees who draws it
+                knowledge.show(st, hands[i][-1:])
             need[i] -= 1
         stock -= len(takers)
+    knowledge.dealt(st, [base + s for s in order])
 
 
 def _say(st, text: str) -> None:

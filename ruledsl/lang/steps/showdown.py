@@ -6,6 +6,7 @@ import attrs
 from ...explain.document import Item
 from ...explain.words import code
 from ...expr.codegen import Frag
+from ...runtime import knowledge
 from ...runtime.helpers import plays_beat
 from ..declare import REQUIRED, CounterName, Expr, Expression, Key, Name, Step, StepKind
 from ..types import CARDS, SEAT, SEATS
@@ -30,6 +31,7 @@ def compile_showdown(step: Showdown, c) -> None:
         with c.binding(player=Frag(src=seat, type=SEAT, atomic=True)):
             played = w.temp()
             w.line(f"{played} = _tuple({c.card_list(c.frag(step.play, CARDS, '`showdown.play`'), step.play)})")
+        w.line(f"{w.const(knowledge.show)}(st, {played})")       # shown to all where they lie
         beat = w.temp()
         w.line(f"{beat} = {best} is not None and {w.const(plays_beat)}({ranking}, {played}, {best})")
         c.emit("play", seat=seat, cards=f"_card_names({played})",

@@ -14,6 +14,7 @@ one generated function per card.
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
 from itertools import combinations
 
 import attrs
@@ -22,6 +23,7 @@ from ...errors import RuleError, did_you_mean
 from ...explain.document import Item
 from ...explain.words import VISIBLE, cap, code, literal_int, number_word, plural, uncap
 from ...expr.codegen import Frag
+from ...runtime import knowledge
 from ...runtime.cards import SUITS, Card
 from ...runtime.helpers import plays_beat
 from ...runtime.ranking import beats_source
@@ -176,22 +178,30 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
             w.line("hand.remove(card)")
         w.line("cards = a")
     w.line("trick = st.trick")
+    infer = spec.follow != "any"           # not following shows a void (knowledge.void)
     with w.indented("if trick:"):
+        tables = None
         if spec.single:
             w.line("best = trick[st.best][1][0]")
-            w.line(f"beat = {beats_source(*c.ranking_tables(), 'a', 'best')}")
+            tables = c.ranking_tables()
+            w.line(f"beat = {beats_source(*tables, 'a', 'best')}")
         else:               # one card against one card (most plays) compared inline
             w.line("best = trick[st.best][1]")
-            suit, power, trump = c.ranking_tables()
+            tables = suit, power, trump = c.ranking_tables()
             with w.indented("if _len(cards) == 1 == _len(best):"):
                 w.line(f"beat = {beats_source(suit, power, trump, 'cards[0]', 'best[0]')}")
             with w.indented("else:"):
                 w.line(f"beat = {w.const(plays_beat)}({'r' if suit == 'r.suit' else c.ranking_source()}, cards, best)")
         with w.indented("if beat:"):
             w.line("st.best = _len(trick)")
+        if infer and step.open is None:      # always face up
+            _void(c, spec, tables)
     with w.indented("else:"):
         w.line("st.best, beat = 0, True")
     w.line("up = True" if step.open is None else f"up = beat or not not ({c.condition(step.open)})")
+    if infer and step.open is not None:
+        with w.indented("if trick and up:"):
+            _void(c, spec, None)
     w.line("st.trick = trick = trick + ((seat, cards, up),)")
     c.emit("play", seat="seat", cards="_card_names(cards)", beat="beat and _len(trick) > 1",
            face_down="not up")
@@ -212,6 +222,8 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
     w.line(f"pile = st.zones[{index}]")
     with w.indented("for play in trick:"):
         w.line("pile += play[1]")
+    if c.ruleset.zones[step.won.text if step.won is not None else "won"].visible != "all":
+        w.line("st.taken = st.taken + (trick,)")      # who saw which of its cards (knowledge.py)
     w.line("st.winner = winner")
     w.line("st.trick_winners = st.trick_winners + (winner,)")
     w.line("st.tricks_played += 1")
@@ -220,6 +232,22 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
     w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
     c.steps(step.after_trick)
     w.goto(head)
+
+
+def _void(c, spec: Spec, tables) -> None:
+    """Written where a card is played face up to a trick: a single card to a single card led,
+    neither of the suit led nor (with `suit_or_trump`) a trump, tells everyone the player holds
+    none of the suit led, as the trumps rank the cards at this moment (runtime/knowledge.py).
+    `tables`: the ranking's tables if this block has them already."""
+    w = c.w
+    card = "a" if spec.single else "a[0]"
+    with w.indented("if _len(trick[0][1]) == 1:") if not spec.single else nullcontext():
+        suit, _, trump = tables or c.ranking_tables()
+        w.line(f"led = {suit}[trick[0][1][0]]")
+        off = f"{suit}[{card}] != led" + (f" and not {trump}[{card}]" if spec.follow == "suit_or_trump" else "")
+        with w.indented(f"if {off}:"):
+            ranking = c.ranking_source() if c.ranking_fixed() else "r"
+            w.line(f"{w.const(knowledge.void)}(st, seat, {ranking}.masks[led])")
 
 
 def leads_of(r, hand, sizes) -> list:

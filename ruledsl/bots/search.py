@@ -1,0 +1,124 @@
+"""What the search bots share: a budget, what a search plays for, the roll-out, and the bot
+object that turns a search's statistics into a move (or into the values `hint` shows).
+
+A search sees the game only through `state.determinize(seat, rng)` and the public API: it
+never reads the state it is given beyond what that seat may know.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..runtime.failures import PlayError
+
+DEFAULT_ITERATIONS = 1000       # a bare `ismcts` / `pimc`: machine-independent and reproducible
+MAX_STEPS = 100_000             # a roll-out longer than this is a broken rule file
+
+
+class Budget:
+    """Seconds per move (`NAME:0.5`) or iterations per move (`NAME@2000`)."""
+
+    def __init__(self, seconds: float | None = None, iterations: int | None = None):
+        if seconds is None and iterations is None:
+            iterations = DEFAULT_ITERATIONS
+        self.seconds, self.iterations = seconds, iterations
+
+    def ticks(self):
+        """One item per iteration, until the budget is spent (at least one)."""
+        if self.iterations is not None:
+            yield from range(self.iterations)
+            return
+        clock = time.perf_counter
+        deadline = clock() + self.seconds
+        yield 0
+        while clock() < deadline:
+            yield 0
+
+    def suffix(self) -> str:
+        return f"@{self.iterations}" if self.seconds is None else f":{self.seconds:g}"
+
+
+class Goal:
+    """What a search from `state` plays for: the hand's value (`result.hand`) while a hand is
+    being played whose value is still to come, else the match's `returns`."""
+
+    def __init__(self, state):
+        self.by_hand = state.hand_value_pending()
+        self.scored = state.hands_scored
+
+    def reached(self, st) -> bool:
+        return st.is_terminal() or (self.by_hand and st.hands_scored != self.scored)
+
+    def values(self, st):
+        if self.by_hand and st.hands_scored != self.scored:
+            return st.hand_returns()
+        return st.returns()
+
+
+def roll_out(st, goal: Goal, rng: random.Random):
+    """Play uniformly random legal actions (the default roll-out policy, State.play_out) until
+    the goal is reached; the values it gives each seat. `st` is played on: pass a copy."""
+    st.play_out(rng, MAX_STEPS, hand=goal.by_hand)
+    if not goal.reached(st):
+        raise RuntimeError(f"a roll-out did not reach its end within {MAX_STEPS} actions")
+    return goal.values(st)
+
+
+class Bounds:
+    """The range of values seen so far, to scale means into [0, 1] for UCB."""
+
+    __slots__ = ("lo", "hi")
+
+    def __init__(self):
+        self.lo, self.hi = math.inf, -math.inf
+
+    def see(self, values) -> None:
+        lo, hi = min(values), max(values)
+        if lo < self.lo:
+            self.lo = lo
+        if hi > self.hi:
+            self.hi = hi
+
+    def scale(self, value: float) -> float:
+        span = self.hi - self.lo
+        return (value - self.lo) / span if span > 0 else 0.5
+
+
+class SearchBot:
+    """A bot around a search: `search(state, rng)` returns, per legal action of the seat to
+    move, (action, visits, mean value); the bot plays `choose` of those. `__call__` skips the
+    search when only one action is legal; `evaluate` always searches."""
+
+    name = "search"
+
+    def __init__(self, seconds: float | None = None, iterations: int | None = None):
+        self.budget = Budget(seconds, iterations)
+        self.spec = self.name + self.budget.suffix()
+
+    def __call__(self, state, rng: random.Random):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            return self.choose(self.search(state, rng))
+        except PlayError:
+            # The rule file fails in play (a match that never ends, …) in a sampled world: play
+            # on at random, so that the real match reports it where it really happens, with its
+            # own seed (a sampled world's seed would replay nothing).
+            return rng.choice(legal)
+
+    def evaluate(self, state, rng: random.Random) -> list:
+        """[(action, value), ...] for every legal action: the mean value the search found
+        (in the units of `result.hand`, or of `returns` between hands), best first."""
+        stats = self.search(state, rng)
+        return sorted(((a, mean) for a, _, mean in stats), key=lambda av: -av[1])
+
+    def choose(self, stats):
+        raise NotImplementedError
+
+    def search(self, state, rng):
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return self.spec

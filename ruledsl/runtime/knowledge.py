@@ -1,0 +1,190 @@
+"""What each seat knows of where the cards are, beyond what it sees: bit masks kept per hand.
+
+A seat *sees* the cards in the zones visible to it (`visible: all`, or its own or its team's
+`visible: owner` zones), the cards played face up to the trick, and its own face-down plays.
+It also remembers: a card it saw that has since gone where it does not see it (a trick into a
+face-down pile, the turned card drawn into a hand, its own discard moved to a pile) is still
+known to be there — a seat that knows where a card is keeps track of it, since every move is
+either public or takes the card out of the mover's own hidden zone. And it knows the voids
+others showed by not following suit. The runtime records only what cannot be read off the
+state, per hand (a card is the bit `1 << card`; card ids are below 64), in two hand fields
+(runtime/hand.py), so they are reset when each hand begins and shared by clones:
+
+    st.know               None (nothing recorded yet), or a tuple of 1 + 2n masks:
+    st.know[PUBLIC]       cards every seat has seen, now where not everyone sees them
+    st.know[1 + s]        cards seat s has seen, now where s does not see them
+    st.know[1 + n + s]    cards seat s's hand cannot hold, as every seat knows
+    st.taken              the hand's tricks taken into piles not everyone sees, as played
+                          ((seat, cards, face up), ...): a tuple append per trick, rather than
+                          turned into bits on the hot path
+
+The tuple is replaced, never changed in place, so clone() copies nothing for it. The writers
+are the hooks below (called by runtime/helpers.py's moves and reveal, dealing.py's deal, the
+draw, captures and showdown steps) and the code lang/steps/tricks.py writes for a play (a void,
+and the append to `taken`); docs/internals.md, "Hidden information", states the contract.
+Observation and determinization read through `public`, `remembered`, `known` and `voids`.
+"""
+from __future__ import annotations
+
+PUBLIC = 0
+BIT = tuple(1 << i for i in range(64))
+
+
+class Viewers:
+    """Who sees what, from the rule file: per zone index, the seats that see its cards (`None`
+    everyone, else a tuple of seats, empty for nobody) and the seat whose hand it is (-1 for
+    every other zone); per seat, the indices of the counter values it does not see."""
+
+    def __init__(self, ruleset, layout):
+        n, team_of = layout.n, layout.team_of
+        self.seers: list = []
+        self.hand_of: list = []
+        for name, (owner, _) in layout.zones.items():
+            visible = ruleset.zones[name].visible
+            for i in range(layout.owners(owner)):
+                if visible == "all":
+                    seers = None
+                elif visible == "owner" and owner != "shared":
+                    seers = tuple(s for s in range(n) if (team_of[s] if owner == "team" else s) == i)
+                else:
+                    seers = ()
+                self.seers.append(seers)
+                self.hand_of.append(i if name == "hand" else -1)
+        self.hidden_counters = [_hidden_counters(ruleset, layout, seat) for seat in range(n)]
+
+
+def _hidden_counters(ruleset, layout, seat: int) -> list:
+    out = []
+    for name, (per, base) in layout.counters.items():
+        visible = ruleset.counters[name].visible
+        mine = layout.team_of[seat] if per == "team" else seat
+        out += [base + i for i in range(layout.owners(per))
+                if visible == "nobody" or (visible == "owner" and (per == "game" or i != mine))]
+    return out
+
+
+def mask(cards) -> int:
+    """The bits of distinct cards (their sum is their union, and sum runs in C)."""
+    return sum(map(BIT.__getitem__, cards))
+
+
+def _masks(st) -> list:
+    know = st.know
+    return list(know) if know is not None else [0] * (1 + 2 * st.n)
+
+
+# -- the hooks ---------------------------------------------------------------------------------
+
+def moved(st, source: int, dest: int, cards) -> None:
+    """The `cards` (a list) leave zone index `source` for zone index `dest` (a move)."""
+    viewers = st.prog.viewers
+    before, after = viewers.seers[source], viewers.seers[dest]
+    owner = viewers.hand_of[dest]
+    if before == () and owner < 0 or before is None and after is None:
+        return                  # face down to face down (not to a hand), face up to face up
+    know = _masks(st)
+    m = mask(cards)
+    if before is None:
+        if after is not None:
+            know[PUBLIC] |= m
+    else:
+        for s in before:
+            if after is None or s not in after:
+                know[1 + s] |= m
+    if owner >= 0 and before is not None and m & ~public(st):
+        know[1 + st.n + owner] = 0          # its hand took cards not everyone knows: any card again
+    st.know = tuple(know)
+
+
+def dealt(st, zones) -> None:
+    """Zones took cards from the deck: a hand among them may hold any card again."""
+    know = st.know
+    if know is not None and any(know[1 + st.n:]):
+        know, hand_of = list(know), st.prog.viewers.hand_of
+        for z in zones:
+            if hand_of[z] >= 0:
+                know[1 + st.n + hand_of[z]] = 0
+        st.know = tuple(know)
+
+
+def show(st, cards) -> None:
+    """`cards` were shown to everyone where they lie (revealed, shown in a showdown, laid to
+    capture, drawn from a face-up zone)."""
+    m = mask(cards)
+    if m:
+        know = _masks(st)
+        know[PUBLIC] |= m
+        st.know = tuple(know)
+
+
+def void(st, seat: int, cards: int) -> None:
+    """`seat` did not follow suit, face up: its hand holds none of `cards` (the mask of the suit
+    led, as the trumps rank the cards at this moment: Ranking.masks)."""
+    know = st.know or (0,) * (1 + 2 * st.n)
+    i = 1 + st.n + seat
+    if know[i] & cards != cards:            # not known already
+        st.know = know[:i] + (know[i] | cards,) + know[i + 1:]
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+def public(st) -> int:
+    """The cards every seat has seen, now where not everyone sees them."""
+    out = st.know[PUBLIC] if st.know is not None else 0
+    for trick in st.taken:
+        for _, cards, up in trick:
+            if up:
+                out |= mask(cards)
+    return out
+
+
+def remembered(st, seat: int) -> int:
+    """The cards `seat` has seen, now where it does not see them (public ones included)."""
+    out = public(st) | (st.know[1 + seat] if st.know is not None else 0)
+    for trick in st.taken:
+        for who, cards, up in trick:
+            if who == seat and not up:
+                out |= mask(cards)
+    return out
+
+
+def sees(st, seat: int, zone: int) -> bool:
+    seers = st.prog.viewers.seers[zone]
+    return seers is None or seat in seers
+
+
+def known(st, seat: int) -> int:
+    """Every card whose place `seat` knows: what it sees now and what it remembers."""
+    out = remembered(st, seat)
+    for z, cards in enumerate(st.zones):
+        if cards and sees(st, seat, z):
+            out |= mask(cards)
+    for who, cards, up in st.trick:
+        if up or who == seat:
+            out |= mask(cards)
+    return out
+
+
+def voids(st, seat: int) -> int:
+    """The cards `seat`'s hand cannot hold, as every seat knows."""
+    return st.know[1 + st.n + seat] if st.know is not None else 0
+
+
+def remap(st, seat: int, perm: dict) -> None:
+    """A determinization for `seat` swapped hidden cards (`perm`: old card -> new card): what
+    the other seats remember of them follows the cards (docs/internals.md)."""
+    hidden = mask(perm)
+    if st.know is not None:
+        know = list(st.know)
+        for s in range(st.n):
+            moved_ = know[1 + s] & hidden
+            if s != seat and moved_:
+                m = know[1 + s] & ~hidden
+                for c, to in perm.items():
+                    if moved_ >> c & 1:
+                        m |= BIT[to]
+                know[1 + s] = m
+        st.know = tuple(know)
+    if any(not up for trick in st.taken for _, _, up in trick):
+        st.taken = tuple(tuple((who, cards if up else tuple(perm.get(c, c) for c in cards), up)
+                               for who, cards, up in trick) for trick in st.taken)

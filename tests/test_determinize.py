@@ -1,0 +1,173 @@
+"""`state.determinize(seat, rng)` (issue 10 §1): over every shipped rule file and player count,
+at random points of random matches, for every seat — the seat's observation and legal actions
+are unchanged, every card whose place it knows stays put, no card lands where it knows the card
+is not (a void), the hidden cards do vary over samples, and the original state is untouched."""
+import random
+
+import pytest
+
+from ruledsl.runtime import knowledge
+from ruledsl.runtime.cards import Card
+from hidden import CASES, GAMES, random_points, snapshot
+
+
+def legal_texts(st):
+    return [st.action_to_string(a) for a in st.legal_actions()]
+
+
+def hidden_places(st, seat):
+    """Every zone with the cards the seat cannot place blanked out."""
+    known = knowledge.known(st, seat)
+    return [[c if known >> c & 1 else None for c in z] for z in st.zones]
+
+
+def all_cards(st):
+    return sorted([c for z in st.zones for c in z] + [c for e in st.trick for c in e[1]])
+
+
+def check_sample(st, seat, d):
+    assert d.observation(seat) == st.observation(seat)
+    if st.current_player() == seat:
+        assert d.legal_actions() == st.legal_actions()
+        assert legal_texts(d) == legal_texts(st)
+    assert hidden_places(d, seat) == hidden_places(st, seat)
+    assert all_cards(d) == all_cards(st)
+    hand = st.prog.layout.zones["hand"][1]
+    for p in range(st.n):
+        barred = knowledge.voids(st, p) & ~knowledge.known(st, p if p == seat else seat)
+        assert not any(barred >> c & 1 for c in d.zones[hand + p]), f"a void of seat {p} broken"
+    for (who, cards, up), (who2, cards2, up2) in zip(st.trick, d.trick):
+        assert (who, up) == (who2, up2) and len(cards) == len(cards2)
+        if up or who == seat:
+            assert cards == cards2
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_determinized_states_agree_with_what_the_seat_knows(name, players):
+    game = GAMES[name]
+    rng = random.Random(1)
+    for seed in range(2):
+        for st in random_points(game, players, seed, every=4, limit=12):
+            before = snapshot(st)
+            for seat in range(players):
+                d = st.determinize(seat, rng)
+                check_sample(st, seat, d)
+                assert d.events is None and d.given is None and d.seed != st.seed
+            assert snapshot(st) == before, "determinize changed the original state"
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_hidden_cards_vary_over_samples(name, players):
+    game = GAMES[name]
+    rng = random.Random(2)
+    varied = tried = 0
+    for st in random_points(game, players, 3, every=2, limit=10):
+        seat = st.current_player()
+        hidden = [c for z in hidden_places(st, seat) for c in z if c is None]
+        if len(hidden) < 2:
+            continue
+        tried += 1
+        deals = {tuple(map(tuple, st.determinize(seat, rng).zones)) for _ in range(12)}
+        varied += len(deals) > 1
+    assert tried and varied == tried
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_determinized_states_play_on(name, players):
+    """A determinized state is a real state: it plays to the end of the match."""
+    game = GAMES[name]
+    rng = random.Random(4)
+    for st in random_points(game, players, 5, every=6, limit=3):
+        d = st.determinize(st.current_player(), rng)
+        while not d.is_terminal():
+            d.apply_action(rng.choice(d.legal_actions()))
+        assert d.winners is not None
+
+
+def test_observation_shows_only_cards_the_seat_can_place():
+    """The invariant determinization stands on: what an observation shows, the seat knows."""
+    names = {str(c): c for c in map(Card, range(52))}
+    for name, players in CASES:
+        for st in random_points(GAMES[name], players, 6, every=5, limit=8):
+            for seat in range(players):
+                obs = st.observation(seat)
+                known = knowledge.known(st, seat)
+                shown = [c for z in obs["zones"].values() for part in (z if isinstance(z, list) else [z])
+                         for c in part.get("cards", [])]
+                shown += [c for play in obs["trick"] for c in play["cards"] if c != "??"]
+                assert all(known >> names[c] & 1 for c in shown), (name, seat)
+
+
+def test_voids_follow_the_trumps_of_the_moment(dealt):
+    """suit_or_trump: a player who neither follows nor trumps holds none of the led suit; one who
+    trumps may still hold it; trumps led and not followed: no trump."""
+    rules = """
+name: Voids
+players: 3
+direction: clockwise
+deck: {pack: french-52, keep: [A, K, Q, J], order: [A, K, Q, J]}
+zones: {hand: {owner: player, visible: owner}, won: {owner: player, visible: nobody}}
+counters: {trump: H}
+trumps: {suit: trump}
+hand:
+  - deal: {to: each, count: 4}
+  - tricks: {follow: suit_or_trump, leader: 0}
+after_hand:
+  - end_match: active
+"""
+    st = dealt(rules, 3, hands={0: "AS KS AC AH", 1: "QS KH JC QC", 2: "AD KD QD JD"},
+                       dealer=2)
+    for action in ("play AS", "play KH", "play AD"):    # B trumps, C can neither follow nor trump
+        st.apply_action(action)
+    cards = st.prog.deck.cards
+    spades = knowledge.mask(c for c in cards if str(c).endswith("S"))
+    hearts = knowledge.mask(c for c in cards if str(c).endswith("H"))
+    assert knowledge.voids(st, 1) == 0
+    assert knowledge.voids(st, 2) == spades
+    for action in ("play QS", "play KD", "play KS"):    # A wins, and leads a trump
+        st.apply_action(action)
+    st.apply_action("play AH")
+    st.apply_action("play QC")                           # B holds no trump
+    assert knowledge.voids(st, 1) == hearts
+    hand = st.prog.layout.zones["hand"][1]
+    rng = random.Random(0)
+    for _ in range(30):
+        d = st.determinize(0, rng)
+        assert not any(hearts >> c & 1 for c in d.zones[hand + 1])
+        assert not any(spades >> c & 1 for c in d.zones[hand + 2])
+
+
+def shown_by_events(events, seat):
+    """Card names the table showed `seat` in these events (plays, reveals, captures)."""
+    for e in events:
+        if e["kind"] == "play" and (not e.get("face_down") or e["seat"] == seat):
+            yield from e["cards"] + e.get("taken", [])
+        elif e["kind"] == "reveal":
+            yield from e["cards"]
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_knowledge_is_what_the_seat_was_shown(name, players):
+    """Perfect memory, checked against an oracle: at every decision of a random match, the
+    cards whose place a seat knows are exactly those shown to it so far in this deal — by
+    its observations (hands, face-up zones, the trick) and by the plays the table told it."""
+    names = {str(c): c for c in map(Card, range(52))}
+    rng = random.Random(7)
+    st = GAMES[name].new_initial_state(seed=8, players=players, record=True)
+    seen, deal, told = [0] * players, None, 0
+    for _ in range(400):
+        if st.is_terminal():
+            break
+        if st.deals != deal:
+            seen, deal = [0] * players, st.deals
+            told = max(i for i, e in enumerate(st.events) if e["kind"] == "hand")
+        for seat in range(players):
+            obs = st.observation(seat)
+            shown = [c for z in obs["zones"].values() for part in (z if isinstance(z, list) else [z])
+                     for c in part.get("cards", [])]
+            shown += [c for play in obs["trick"] for c in play["cards"] if c != "??"]
+            shown += shown_by_events(st.events[told:], seat)
+            seen[seat] |= knowledge.mask(names[c] for c in set(shown))
+            assert knowledge.known(st, seat) == seen[seat], (seat, st.steps)
+        told = len(st.events)
+        st.apply_action(rng.choice(st.legal_actions()))

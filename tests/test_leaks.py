@@ -1,0 +1,98 @@
+"""Hidden information stays hidden (issue 18, "Done when"): two states that differ only in cards
+hidden from a seat look the same to that seat — its observation, the table's text, and the
+decisions the others are asked, step by step — until a card it could not see is played."""
+import random
+from pathlib import Path
+
+import pytest
+
+import ruledsl
+from ruledsl.runtime import knowledge
+from ruledsl.runtime.helpers import SEAT_NAMES
+from ruledsl.table.render import Look
+from ruledsl.table.view import View
+from hidden import CASES, GAMES, random_points
+
+COUILLON = ruledsl.load_game(Path(__file__).parents[1] / "games" / "couillon.yaml")
+
+
+def table_text(st, seat, start):
+    """What the table prints for `seat` of the events since `start` (its play-by-play)."""
+    rules = st.prog.ruleset
+    view = View(rules, st.n, seat, Look(rules.deck.ranks, SEAT_NAMES, symbols=False))
+    return [line.plain for line in map(view.event, st.events[start:]) if line is not None]
+
+
+def same_to(seat, a, b, seen_a, seen_b):
+    assert a.current_player() == b.current_player()
+    assert a.pc == b.pc, "the seat could tell which question is being asked"
+    assert a.observation(seat) == b.observation(seat)
+    assert table_text(a, seat, seen_a) == table_text(b, seat, seen_b)
+
+
+def lockstep(seat, a, b, rng, limit=30):
+    """Step both states while others are to move and an answer is open to them in both (the
+    same text); the seat must see no difference. The walk stops when different cards come into
+    the seat's view (a draw from the stock), or at a new deal: a determinization deals the
+    future afresh. Returns the number of steps walked."""
+    steps, deal = 0, a.deals
+    for _ in range(limit):
+        seen_a, seen_b = len(a.events), len(b.events)
+        if a.is_terminal() or a.current_player() == seat:
+            return steps
+        texts_b = {b.action_to_string(x) for x in b.legal_actions()}
+        common = [t for t in map(a.action_to_string, a.legal_actions()) if t in texts_b]
+        if not common:
+            return steps        # the others' cards differ and one is played: no longer comparable
+        text = rng.choice(common)
+        a.apply_action(text)
+        b.apply_action(text)
+        if a.deals != deal or knowledge.known(a, seat) != knowledge.known(b, seat):
+            return steps
+        same_to(seat, a, b, seen_a, seen_b)
+        steps += 1
+    return steps
+
+
+def recorded(st):
+    """`st` with an event log: determinize drops the log, so both sides get a fresh one."""
+    out = st.clone()
+    out.events = []
+    return out
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_states_that_differ_in_hidden_cards_look_the_same(name, players):
+    rng = random.Random(3)
+    for st in random_points(GAMES[name], players, 11, every=3, limit=15):
+        for seat in range(players):
+            other = recorded(st.determinize(seat, rng))
+            mine = recorded(st)
+            same_to(seat, mine, other, 0, 0)
+            lockstep(seat, mine, other, rng)
+
+
+def couillon_state(qs_holder):
+    """Dealer A, trumps named by B; QS with B or with D (swapped with D's 9D), nothing else
+    differs — and nothing A can see."""
+    hands = {1: "9H AD JD KC 10S", 2: "KH QD JS QC 9S", 3: "QS AH 10C JC 10D", 0: "10H KD AC AS QH"}
+    if qs_holder == 1:
+        hands[1], hands[3] = hands[1].replace("AD", "QS"), hands[3].replace("QS", "AD")
+    deal = {"hand": hands, "talon": "KS JH 9D 9C"}
+    return COUILLON.new_initial_state(seed=1, players=4, dealer=0, deals=[deal], record=True)
+
+
+def test_declining_the_mit_tells_nobody_who_holds_qs():
+    """Issue 18 item 1: B holds QS in one deal, D in the other. Through trick 1, everyone
+    passing the Mit', A is asked the same and sees and reads exactly the same."""
+    a, b = couillon_state(qs_holder=1), couillon_state(qs_holder=3)
+    assert a.observation(0) == b.observation(0)
+    plays = ["trump H", "pass", "play 9H", "pass", "play KH", "pass", "play AH", "pass", "play 10H"]
+    for text in plays:
+        seen_a, seen_b = len(a.events), len(b.events)
+        a.apply_action(text)
+        b.apply_action(text)
+        same_to(0, a, b, seen_a, seen_b)
+        assert table_text(a, 2, seen_a) == table_text(b, 2, seen_b)
+    assert a.trick_winners == b.trick_winners == (3,)
+    assert table_text(a, 0, 0).count("B: pass") == 1
