@@ -276,7 +276,10 @@ def assert_located(error: RuleError, path: Path) -> None:
     assert not any(text in shown for text in OUTSIDE_TEXT), f"an outside file shown: {error.headline()}"
 
 
-CLI_COMMANDS = (["validate", "--smoke", "1"], ["run", "--watch", "--seed", "1"], ["simulate", "-n", "1"])
+# random opponents at the table: a case checks the rule file's handling, and the default search
+# bot would think for half a second a move
+CLI_COMMANDS = (["validate", "--smoke", "1"], ["run", "--watch", "--seed", "1", "--opponents", "random"],
+                ["simulate", "-n", "1"])
 HEADLINE = re.compile(r"^(?P<path>[^\n]+?):(?P<line>\d+):(?P<col>\d+): error: ", re.MULTILINE)
 
 
