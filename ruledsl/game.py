@@ -81,22 +81,32 @@ class Game:
                 value = overrides[name]
                 values[name] = check_value(spec, parse_option_value(value) if isinstance(value, str) else value)
             elif spec.follows:
-                values[name] = check_value(spec, self._follow(spec, values, overrides))
+                values[name] = self._follow(spec, values, overrides)
             else:
                 values[name] = spec.default
         return {name: values[name] for name in specs}
 
     def _follow(self, spec, values: dict, overrides: dict):
-        """The default of `spec` worked out from the options before it. Where it fails, it is
-        the rule file's error; or the command line's, when options set there make it fail."""
+        """The default of `spec` worked out from the options before it, checked. Where it fails
+        or gives a value the option does not allow, it is the rule file's error; or the command
+        line's, when options set there make it so."""
         try:
-            return self.program(self.min_players).evaluate(SimpleNamespace(options=values), spec.default.text,
-                                                           None, spec.default.locate)
+            value = self.program(self.min_players).evaluate(SimpleNamespace(options=values), spec.default.text,
+                                                            None, spec.default.locate)
+            return check_value(spec, value)
         except RuleError as exc:
+            problem = exc.message
             if not overrides:
                 raise
-            raise OptionError(f"option '{spec.name}' follows {spec.default.text}, which fails with "
-                              f"{', '.join(f'{k}={v if isinstance(v, str) else show(v)}' for k, v in overrides.items())}: {exc.message}") from None
+        except OptionError as exc:
+            problem = str(exc)
+            if not overrides:
+                raise RuleError(spec.default.span, f"the default {spec.default.text} of option '{spec.name}' "
+                                f"gives {show(value)}, which the option does not allow: {problem}",
+                                "change the default, its bounds, or the options it reads") from None
+        raise OptionError(f"option '{spec.name}' follows {spec.default.text}, which fails with "
+                          f"{', '.join(f'{k}={v if isinstance(v, str) else show(v)}' for k, v in overrides.items())}: "
+                          f"{problem}") from None
 
     def new_initial_state(self, seed: int = 0, players: int | None = None, options: dict | None = None,
                           *, dealer: int | None = None, counters: dict | None = None,
