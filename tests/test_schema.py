@@ -305,6 +305,7 @@ BEYOND = {
     "order_unknown_rank": "the deck", "order_missing_rank": "the deck", "points_removed_card": "the deck",
     "deal_too_many_cards": "the deck", "expr_card_not_in_deck": "the deck",
     "players_max_below_min": "two keys compared", "option_default_not_in_choices": "two keys compared",
+    "option_followed_default_out_of_bounds": "expressions",
     "ask_until_missing_choice": "two keys compared", "tricks_without_won": "the zones declared",
     "draw_from_player_zone": "the zones declared", "undefined_zone": "the zones declared",
     "expr_syntax_block": "expressions", "expr_syntax_plain": "expressions", "expr_syntax_quoted": "expressions",
