@@ -1,6 +1,6 @@
 """The public face: a Game made from a rule file, and its initial states.
 
-    game = load_game("games/kozel.yaml")           # read, checked, compiled (RuleErrors if not)
+    game = load_game("my_game.yaml")               # read, checked, compiled (RuleErrors if not)
     state = game.new_initial_state(seed=7, players=3)
 
 A Game compiles its rule file once per player count (compile/) and shares the programs with

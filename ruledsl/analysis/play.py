@@ -109,8 +109,8 @@ def _outcome(state, index, seed, lineup, decisions) -> MatchRecord:
 
 
 def kind_of(state, legal: list) -> str:
-    """A decision's kind, from the words its actions start with: `play`, `trump/decline`,
-    `mit/pass` (the first and the last action, which differ when a choice has several)."""
+    """A decision's kind, from the words its actions start with: `play`, `bid/pass`
+    (the first and the last action, which differ when a choice has several)."""
     first = state.action_to_string(legal[0]).split(" ", 1)[0]
     last = state.action_to_string(legal[-1]).split(" ", 1)[0] if len(legal) > 1 else first
     return first if first == last else f"{first}/{last}"

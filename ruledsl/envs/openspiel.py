@@ -1,7 +1,7 @@
 """Any rule file as an OpenSpiel game (docs/rl.md).
 
     from ruledsl.envs.openspiel import register
-    name = register("games/kozel.yaml", players=3)       # "ruledsl_bidding_kozel"
+    name = register("my_game.yaml", players=3)          # "ruledsl_" and the name: in lower case
     game = pyspiel.load_game(name)                       # or load_game(name, {"players": 4})
 
 Chance: a match begins with one chance node that draws the match's seed uniformly from `seeds`

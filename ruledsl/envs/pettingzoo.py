@@ -1,7 +1,7 @@
 """Any rule file as a PettingZoo AECEnv (docs/rl.md).
 
     from ruledsl.envs.pettingzoo import env
-    e = env("games/kozel.yaml", players=3)
+    e = env("my_game.yaml", players=3)
 
 Agents are `player_0` … (the seats). An observation is the seat's tensor (a Box:
 state.observation_tensor); its info's `action_mask` marks its legal integer actions now (all 0

@@ -1,7 +1,7 @@
 """`options:` — named parameters with defaults, that a variant or `--set name=value` changes.
 
 A default is a value (true/false, a number, text), or an expression over other options
-(`doctor_fee: {default: option.stake / 2}`): then it follows them, unless it is set itself.
+(`fee: {default: option.stake / 2}`): then it follows them, unless it is set itself.
 """
 from __future__ import annotations
 
