@@ -86,14 +86,12 @@ def refill(st, sources, base, first, upto, rounds) -> None:
     total, pile = sum(need), piles[0]
     seers = st.prog.viewers.seers
     if len(pile) >= total:                   # the first source serves everyone: no shortfall
-        drawn = []
+        if seers[sources[0]] is None:            # a face-up source: the cards drawn are its last `total`
+            knowledge.show(st, pile[len(pile) - total:])
         for turn in range(most):
             for hand, k in zip(hands, need):
                 if k > turn:
                     hand.append(pile.pop())
-                    drawn.append(hand[-1])
-        if seers[sources[0]] is None:
-            knowledge.show(st, drawn)
         knowledge.dealt(st, [base + s for s in order])
         return
     if not rounds and stock < total:
