@@ -16,7 +16,7 @@ from ..errors import RuleError, did_you_mean
 from ..expr import ast, values
 from ..expr.codegen import Frag
 from ..expr.compiler import generator
-from ..runtime import helpers
+from ..runtime import combos, helpers
 from ..runtime.hand import READABLE
 from .types import (A_LIST, A_NUMBER, A_SEAT, A_SUIT, A_TEAM, ANY, BOOL, CARD, CARD_LIST, CARDS,
                     INT, NONE, NUMBER, SEAT, SEAT_LIST, SUIT, TEAM, TEXT, WHOLE, Type, list_of, of)
@@ -90,7 +90,12 @@ def _items(t: Type) -> Type:
     return list_of(_item(t))
 
 
-RESULTS = {_same: "a list of the x values", _item_or_none: "an item of xs, or none", _items: "a list of xs's items"}
+def _lists(t: Type, *rest: Type) -> Type:
+    return list_of(list_of(_item(t)))
+
+
+RESULTS = {_same: "a list of the x values", _item_or_none: "an item of xs, or none", _items: "a list of xs's items",
+           _lists: "a list of lists of xs's items"}
 
 
 def _many(fn: Callable, gives: Callable):
@@ -204,16 +209,62 @@ def _holds(c, g, args, node):
     return Frag(src=c.call(helpers.holds, c.src(xs), c.src(card)), type=BOOL)
 
 
-def _run(c, g, args, node):
-    order = node.args[2]
-    name = args[2].const[0] if args[2].const is not None else None
+def _named_order(c, g, args, node, at: int) -> tuple:
+    """The ranks of the deck order named by argument `at` (a text constant): 'order', the
+    trick order, or one of `deck.orders`."""
+    name = args[at].const[0] if args[at].const is not None else None
+    if name == "order":
+        return tuple(g.deck.order)
     if name not in g.deck.orders:
-        raise RuleError(c.span(order), "run() needs the name of a deck order as its third argument",
-                        did_you_mean(str(name), g.deck.orders) or "declare it under deck.orders")
-    ranks = tuple(g.deck.orders[name])
+        raise RuleError(c.span(node.args[at]), f"{node.name}() needs the name of a deck order as its "
+                        f"{('first', 'second', 'third')[at]} argument",
+                        did_you_mean(str(name), g.deck.orders) or "'order' (the trick order), or one declared "
+                        "under deck.orders")
+    return tuple(g.deck.orders[name])
+
+
+def _run(c, g, args, node):
+    ranks = _named_order(c, g, args, node, 2)
     return Frag(src=c.call(helpers.run_length, c.src(args[0]), c.src(args[1]),
                            c.unit.const(ranks), c.unit.const(g.deck.rank_of), c.unit.const(g.deck.suit_of)),
                 type=INT)
+
+
+# -- combinations ---------------------------------------------------------------------------------
+
+def _spanned(fn: Callable, gives: Type | Callable):
+    """Emit `fn(args…, span)`: a helper of runtime/combos.py that locates its own errors."""
+    def emit(c, g, args, node):
+        return Frag(src=c.call(fn, *(c.src(a) for a in args), c.span_const(node)), type=_result(gives, args))
+    return emit
+
+
+def _grouped(key: str):
+    """by_rank / by_suit: the cards grouped by rank (the trick order, high first) or by suit."""
+    def emit(c, g, args, node):
+        table, order = ((g.deck.rank_of, g.deck.order) if key == "rank" else (g.deck.suit_of, g.deck.suits))
+        return Frag(src=c.call(combos.by_key, c.src(args[0]), c.unit.const(table), c.unit.const(tuple(order))),
+                    type=list_of(CARD_LIST))
+    return emit
+
+
+def _melds(c, g, args, node):
+    ranks, deck = _named_order(c, g, args, node, 1), g.deck
+    tables = [c.unit.const(t) for t in (ranks, deck.rank_of, deck.suit_of)]
+    if node.name == "is_meld":
+        return Frag(src=c.call(combos.is_meld, c.src(args[0]), *tables), type=BOOL)
+    suits = c.unit.const(tuple(deck.suits))
+    if node.name == "melds":
+        return Frag(src=c.call(combos.melds, c.src(args[0]), *tables, suits), type=list_of(CARD_LIST))
+    return Frag(src=c.call(combos.best_melds, c.src(args[0]), *tables, suits, c.unit.const(g.points),
+                           c.span_const(node)),
+                type=list_of(CARD_LIST))
+
+
+def _poker_rank(c, g, args, node):
+    deck = g.deck
+    return Frag(src=c.call(combos.poker_rank, c.src(args[0]), c.unit.const(deck.power), c.unit.const(deck.suit_of),
+                           str(len(deck.order))), type=list_of(INT))
 
 
 def _names(g):
@@ -299,6 +350,35 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
     Function("run", (("xs", CARDS), ("s", A_SUIT), ("order", TEXT)), INT,
              "the length of the unbroken run of suit s in xs from the first rank of a named deck order",
              _run),
+    Function("reversed", (("xs", A_LIST),), _items, "the items in the opposite order",
+             _spanned(combos.reverse, _items), game=False),
+    Function("index", (("xs", A_LIST), ("x", ANY)), INT | NONE,
+             "where x first is in xs, counting from 0 (none when it is not there)",
+             _spanned(combos.position, INT | NONE), game=False),
+    Function("combinations", (("xs", A_LIST), ("k", WHOLE)), _lists,
+             "every k-item subset of xs, each in xs's order (at most 10,000 of them)",
+             _spanned(combos.combinations, _lists), game=False),
+    Function("subsets", (("xs", A_LIST),), _lists,
+             "every subset of xs, the empty one first, by size (at most 13 items)",
+             _spanned(combos.subsets, _lists), game=False),
+    Function("by_rank", (("xs", CARDS),), list_of(CARD_LIST),
+             "the cards grouped by rank, the highest rank of the trick order first", _grouped("rank")),
+    Function("by_suit", (("xs", CARDS),), list_of(CARD_LIST),
+             "the cards grouped by printed suit, in the deck's suit order", _grouped("suit")),
+    Function("melds", (("xs", CARDS), ("order", TEXT)), list_of(CARD_LIST),
+             "every set (3 or more cards of a rank) and run (3 or more of a suit in sequence in the named "
+             "deck order, e.g. 'order') among the cards", _melds),
+    Function("is_meld", (("xs", CARDS), ("order", TEXT)), BOOL,
+             "whether the cards, all together, are one set or one run (see melds)", _melds),
+    Function("best_melds", (("xs", CARDS), ("order", TEXT)), list_of(CARD_LIST),
+             "the melds, no card in two, that leave the fewest card points outside them (then: the most cards "
+             "melded)", _melds),
+    Function("poker_rank", (("xs", CARDS),), list_of(INT),
+             "a poker hand's rank as a list that compares as poker ranks hands: the category (0 high card, 1 pair, "
+             "2 two pairs, 3 three of a kind, 4 straight, 5 flush, 6 full house, 7 four of a kind, 8 straight "
+             "flush), then the powers that break ties", _poker_rank),
+    Function("power", (("c", CARD),), INT, "a card's strength in the trick order: 1 for the lowest rank",
+             _table(lambda g: g.deck.power, INT, seat=False)),
     Function("beats", (("x", CARDS), ("y", CARDS)), BOOL,
              "whether a card (or a play of several) beats another, by the trick rule",
              _card_helper(helpers.beats, BOOL, True)),

@@ -1,0 +1,177 @@
+"""Combinations of cards as values: k-item sets, subsets, groups of a rank or a suit, melds (sets
+and runs) and the best split of a hand into melds, five-card poker hands as comparable values.
+
+Pure functions over lists and the deck's per-card tables (`rank_of`, `suit_of`, `power`, indexed
+by card), which the built-ins (lang/builtins.py) pass in as constants. Every result is a new
+list of new lists in an order fixed by the deck (cards by id, which is the deck's order: suit by
+suit, ranks as the pack lists them), never by the order the cards happen to lie in, so that
+action texts and legal-action lists are canonical. A call that would list more than MAX_ITEMS
+values is an EvalError at the call, never a hang or a MemoryError.
+"""
+from __future__ import annotations
+
+from itertools import combinations as _combinations
+from math import comb
+
+from ..expr.values import MAX_ITEMS, EvalError, describe
+from .helpers import cards, seq
+
+MAX_SPLITS = 200_000      # best_melds: the partial splits it may weigh (a hand of 20 cards is far below)
+
+
+def combinations(xs, k, span) -> list[list]:
+    """Every k-item subset of xs, each in xs's order, in lexicographic order of positions."""
+    xs = seq(xs, "combinations", span)
+    if type(k) is not int:
+        raise EvalError(f"combinations needs a whole number of items, not {describe(k)}", span)
+    if k < 0 or k > len(xs):
+        return []
+    if comb(len(xs), k) > MAX_ITEMS:
+        raise EvalError(f"combinations of {k} out of {len(xs)} items would be {comb(len(xs), k):,} lists, "
+                        f"more than {MAX_ITEMS:,}", span, "combine fewer items (group them first: by_rank, by_suit)")
+    return [list(c) for c in _combinations(xs, k)]
+
+
+def subsets(xs, span) -> list[list]:
+    """Every subset of xs (the empty one first), by size, then in lexicographic order of positions."""
+    xs = seq(xs, "subsets", span)
+    if 2 ** len(xs) > MAX_ITEMS:
+        raise EvalError(f"subsets of {len(xs)} items would be {2 ** len(xs):,} lists, more than {MAX_ITEMS:,}",
+                        span, "subsets() takes at most 13 items; combinations(xs, k) lists those of one size")
+    return [list(c) for k in range(len(xs) + 1) for c in _combinations(xs, k)]
+
+
+def reverse(xs, span) -> list:
+    return list(reversed(seq(xs, "reversed", span)))
+
+
+def position(xs, x, span):
+    """Where x first is in xs, from 0; none when it is not there."""
+    xs = seq(xs, "index", span)
+    return next((i for i, y in enumerate(xs) if y == x), None)
+
+
+def by_key(xs, key, order) -> list[list]:
+    """The cards of xs grouped by `key[card]`, groups in the order of `order` (a list of keys),
+    cards in each group in the deck's order; empty groups left out."""
+    groups: dict = {}
+    for c in sorted(cards(xs)):
+        groups.setdefault(key[c], []).append(c)
+    return [groups[k] for k in order if k in groups]
+
+
+# -- melds ---------------------------------------------------------------------------------------
+
+def melds(xs, ranks, rank_of, suit_of, suits) -> list[list]:
+    """Every meld among xs: each set (three or more cards of one rank) and each run (three or
+    more cards of one suit whose ranks follow each other in `ranks`, a rank order). Sets come
+    first, by rank in `ranks`; then runs by suit and lowest rank, each in the order's sequence."""
+    position_of = {r: i for i, r in enumerate(ranks)}
+    out: list[list] = []
+    for group in by_key(xs, rank_of, ranks):
+        for k in range(3, len(group) + 1):
+            out += [list(c) for c in _combinations(group, k)]
+    for suit in suits:
+        held = sorted((c for c in set(cards(xs)) if suit_of[c] == suit and rank_of[c] in position_of),
+                      key=lambda c: position_of[rank_of[c]])
+        for start in range(len(held)):
+            run = [held[start]]
+            for c in held[start + 1:]:
+                if position_of[rank_of[c]] != position_of[rank_of[run[-1]]] + 1:
+                    break
+                run.append(c)
+                if len(run) >= 3:
+                    out.append(list(run))
+    return out
+
+
+def is_meld(xs, ranks, rank_of, suit_of) -> bool:
+    """Whether xs, as a whole, is one set or one run (see `melds`)."""
+    xs = list(cards(xs))
+    if len(xs) < 3 or len(set(xs)) != len(xs):
+        return False
+    if len({rank_of[c] for c in xs}) == 1:
+        return True
+    if len({suit_of[c] for c in xs}) != 1 or any(rank_of[c] not in ranks for c in xs):
+        return False
+    places = sorted(ranks.index(rank_of[c]) for c in xs)
+    return places == list(range(places[0], places[0] + len(places)))
+
+
+def best_melds(xs, ranks, rank_of, suit_of, suits, points, span) -> list[list]:
+    """The melds, no card in two, that leave the fewest points outside them (`points` of a list
+    of cards); among equal splits, the one melding more cards, then the first found in `melds`
+    order. An exact search over the hand's cards, memoised on the cards still free."""
+    hand = sorted(set(cards(xs)))
+    found = melds(hand, ranks, rank_of, suit_of, suits)
+    bit = {c: 1 << i for i, c in enumerate(hand)}
+    masks = [sum(bit[c] for c in m) for m in found]
+    value = [(points(m), len(m)) for m in found]
+    memo: dict = {}
+
+    def best(free: int):
+        """(points melded, cards melded, the melds' indices) for the cards in `free`."""
+        if free in memo:
+            return memo[free]
+        low = free & -free
+        if not low:
+            return (0, 0, ())
+        if len(memo) >= MAX_SPLITS:
+            raise EvalError(f"best_melds would weigh more than {MAX_SPLITS:,} splits of {len(hand)} cards", span)
+        result = best(free & ~low)                           # the lowest card stays out
+        for i, m in enumerate(masks):
+            if m & low and m & free == m:
+                p, n, chosen = best(free & ~m)
+                candidate = (p + value[i][0], n + value[i][1], (i,) + chosen)
+                if candidate[:2] > result[:2]:
+                    result = candidate
+        memo[free] = result
+        return result
+
+    _, _, chosen = best(sum(bit.values()))
+    return [found[i] for i in sorted(chosen)]
+
+
+# -- ranked hands ----------------------------------------------------------------------------------
+
+CATEGORIES = ("high card", "pair", "two pairs", "three of a kind", "straight", "flush", "full house",
+              "four of a kind", "straight flush")
+
+
+def poker_rank(xs, power, suit_of, highest: int) -> list[int]:
+    """A hand's rank as a list that compares the way poker ranks hands: the category (0 high
+    card … 8 straight flush, see CATEGORIES), then the powers that break ties, the most
+    repeated first, then the highest (`power`: a card's strength in the deck's order, 1 for the
+    lowest rank up to `highest`). Straights and flushes need five cards; a straight is five
+    ranks next to each other in the deck's order, the highest rank also counting below the
+    lowest (A 2 3 4 5, whose top is the 5)."""
+    xs = list(cards(xs))
+    if not xs:
+        return [0]
+    powers = sorted((power[c] for c in xs), reverse=True)
+    counts: dict = {}
+    for p in powers:
+        counts[p] = counts.get(p, 0) + 1
+    ordered = sorted(counts, key=lambda p: (counts[p], p), reverse=True)   # pairs before kickers
+    shape = sorted(counts.values(), reverse=True)
+    flush = len(xs) == 5 and len({suit_of[c] for c in xs}) == 1
+    top = _straight(powers, highest)
+    if top is not None:
+        return [8 if flush else 4, top]
+    if flush:
+        return [5, *powers]
+    second = shape[1] if len(shape) > 1 else 0
+    category = {4: 7, 3: 6 if second >= 2 else 3, 2: 2 if second == 2 else 1}.get(min(shape[0], 4), 0)
+    return [category, *ordered]
+
+
+def _straight(powers: list[int], highest: int) -> int | None:
+    """The top power of a five-card straight, or None; the highest rank may also stand just
+    below the lowest (A 2 3 4 5, whose top is the 5)."""
+    if len(powers) != 5 or len(set(powers)) != 5:
+        return None
+    if powers[0] - powers[4] == 4:
+        return powers[0]
+    if powers[0] == highest and powers[1:] == [4, 3, 2, 1]:
+        return 4
+    return None

@@ -1,0 +1,178 @@
+"""Combinations as values (runtime/combos.py, the built-ins of lang/builtins.py): k-card sets,
+subsets, groups, melds and the best split of a hand, poker hands as comparable lists — what
+each gives, that they are bounded, and the invariants they keep (hypothesis)."""
+from __future__ import annotations
+
+from itertools import combinations as all_combinations
+from math import comb
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ruledsl
+from ruledsl.errors import RuleError
+from ruledsl.runtime import combos
+from ruledsl.runtime.cards import PACKS, Card, Deck
+
+ORDER = list(PACKS["french-52"])                         # A high … 2
+RUN = list(reversed(["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]))     # A low
+DECK = Deck(ORDER, ORDER, {"run": RUN}, {r: min(10, i + 1) for i, r in enumerate(RUN)}, {})
+
+GAME = """\
+name: Combinations
+players: 2
+deck:
+  order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+  orders: {run: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]}
+  points: {K: 10, Q: 10, J: 10, 10: 10, 9: 9, 8: 8, 7: 7, 6: 6, 5: 5, 4: 4, 3: 3, 2: 2, A: 1}
+zones:
+  table: {visible: all}
+hand:
+  - ask: {who: dealer, choices: {wait: }}
+after_hand:
+  - end_match: seats
+"""
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    path = tmp_path_factory.mktemp("combos") / "rules.yaml"
+    path.write_text(GAME, encoding="utf-8")
+    return ruledsl.load_game(path).new_initial_state(seed=1)
+
+
+def cards(text: str) -> list:
+    return [DECK.card(t) for t in text.split()]
+
+
+def plain(x):
+    """Cards as their text, in lists as deep as they go."""
+    if isinstance(x, list):
+        return [plain(y) for y in x]
+    return str(x) if isinstance(x, Card) else x
+
+
+def melds(text: str, order=RUN) -> list:
+    return combos.melds(cards(text), order, DECK.rank_of, DECK.suit_of, DECK.suits)
+
+
+def best(xs) -> list:
+    return combos.best_melds(xs, RUN, DECK.rank_of, DECK.suit_of, DECK.suits, DECK.points_of, None)
+
+
+def rank(text: str) -> list:
+    return combos.poker_rank(cards(text), DECK.power, DECK.suit_of, len(ORDER))
+
+
+# -- what each built-in gives, as a rule file writes it ---------------------------------------------
+
+@pytest.mark.parametrize("expression, value", [
+    ("combinations([1, 2, 3], 2)", [[1, 2], [1, 3], [2, 3]]),
+    ("combinations([1, 2], 3)", []),
+    ("subsets([1, 2])", [[], [1], [2], [1, 2]]),
+    ("reversed([1, 2, 3])", [3, 2, 1]),
+    ("index([5, 6, 5], 5)", 0),
+    ("index([5, 6], 7)", None),
+    ("by_rank([7C, 3D, 7S, AH])", [["AH"], ["7S", "7C"], ["3D"]]),       # high rank first; cards by the deck
+    ("by_suit([7C, 3D, 7S, AH])", [["7S"], ["AH"], ["3D"], ["7C"]]),
+    ("melds([4H, 2H, 3H, 7S, 7D, 7C], 'run')", [["7S", "7D", "7C"], ["2H", "3H", "4H"]]),
+    ("is_meld([QS, KS, AS], 'run')", False),                             # ace low only in 'run'
+    ("is_meld([QS, KS, AS], 'order')", True),                            # the trick order has A above K
+    ("best_melds([7S, 7H, 7C, 8C, 9C, 2D], 'run')", [["7C", "8C", "9C"]]),
+    ("power(AS) > power(KS) and power(2S) == 1", True),
+    ("poker_rank([2S, 2H, 9C, 9D, KS]) > poker_rank([AS, AH, KC, QD, JS])", True),   # two pairs beat a pair
+    ("[1, 2] < [1, 3] and [2] > [1, 9] and [1] < [1, 0]", True),        # lists compare item by item
+])
+def test_builtins_in_a_rule_file(table, expression, value):
+    shown = plain(table.evaluate(expression))
+    assert shown == value
+
+
+def test_best_melds_prefers_the_split_leaving_least():
+    # 7C in the set leaves 8C 9C (17); in the run 7C 8C 9C it leaves 7S 7H (14): the run is best.
+    assert plain(best(cards("7S 7H 7C 8C 9C"))) == [["7C", "8C", "9C"]]
+
+
+@pytest.mark.parametrize("expression, message", [
+    ("combinations(range(30), 10)", "combinations of 10 out of 30 items would be 30,045,015 lists, more than 10,000"),
+    ("subsets(range(14))", "subsets of 14 items would be 16,384 lists, more than 10,000"),
+    ("melds([AS], 'up')", "melds() needs the name of a deck order as its second argument"),
+    ("combinations(3, 1)", "`combinations()` takes a list"),
+    ("poker_rank(dealer)", "`poker_rank()` takes cards"),
+])
+def test_too_many_or_wrong_is_a_located_error(table, expression, message):
+    with pytest.raises(RuleError) as caught:
+        table.evaluate(expression)
+    assert message in str(caught.value)
+    assert ":1:" in str(caught.value)           # located in the expression
+
+
+# -- invariants -----------------------------------------------------------------------------------
+
+hands = st.lists(st.sampled_from(DECK.cards), min_size=0, max_size=9, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 9), max_size=8), st.integers(0, 9))
+def test_combinations_and_subsets_count(xs, k):
+    got = combos.combinations(xs, k, None)
+    assert len(got) == (comb(len(xs), k) if k <= len(xs) else 0)
+    assert all(len(c) == k for c in got)
+    assert len(combos.subsets(xs, None)) == 2 ** len(xs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands)
+def test_every_meld_is_a_meld_and_canonical(hand):
+    found = combos.melds(hand, RUN, DECK.rank_of, DECK.suit_of, DECK.suits)
+    assert all(combos.is_meld(m, RUN, DECK.rank_of, DECK.suit_of) for m in found)
+    assert found == combos.melds(list(reversed(hand)), RUN, DECK.rank_of, DECK.suit_of, DECK.suits)
+    # every 3-card meld among the hand is found
+    threes = [sorted(c) for c in all_combinations(hand, 3) if combos.is_meld(list(c), RUN, DECK.rank_of, DECK.suit_of)]
+    assert sorted(threes) == sorted(sorted(m) for m in found if len(m) == 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands)
+def test_best_melds_leaves_the_least_deadwood_of_all_splits(hand):
+    chosen = best(hand)
+    used = [c for m in chosen for c in m]
+    assert len(used) == len(set(used)) and set(used) <= set(hand)        # no card twice, all held
+    found = combos.melds(hand, RUN, DECK.rank_of, DECK.suit_of, DECK.suits)
+
+    def least(free: frozenset, start: int) -> int:
+        """The fewest points left over by any split of `free` into disjoint melds (brute force)."""
+        out = DECK.points_of(list(free))
+        for i in range(start, len(found)):
+            if set(found[i]) <= free:
+                out = min(out, least(free - set(found[i]), i + 1))
+        return out
+    assert DECK.points_of([c for c in hand if c not in used]) == least(frozenset(hand), 0)
+
+
+CATEGORY_HANDS = [
+    ("high card", "AS KH 9D 7C 2S"), ("pair", "2S 2H 3D 4C 6S"), ("two pairs", "2S 2H 3D 3C 4S"),
+    ("three of a kind", "2S 2H 2D 3C 4S"), ("straight", "AS 2H 3D 4C 5S"), ("flush", "2S 3S 4S 5S 7S"),
+    ("full house", "2S 2H 2D 3C 3S"), ("four of a kind", "2S 2H 2D 2C 3S"), ("straight flush", "AS 2S 3S 4S 5S"),
+]
+
+
+def test_poker_rank_orders_the_standard_categories():
+    ranks = [rank(text) for _, text in CATEGORY_HANDS]
+    assert [r[0] for r in ranks] == list(range(9))
+    assert ranks == sorted(ranks)
+    assert rank("AS KS QS JS 10S") > rank("9S KS QS JS 10S") > rank("AS 2S 3S 4S 5S")   # royal, K-high, wheel
+    assert rank("AH AS KD 3C 2S") > rank("AH AS QD JC 10S")       # kickers break the tie
+    assert rank("3H 3S 3D 2C 2S") > rank("2H 2S 2D AC AS")         # the three decides a full house
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(DECK.cards), min_size=5, max_size=5, unique=True), st.randoms())
+def test_poker_rank_ignores_card_order_and_suits_only_matter_for_flushes(hand, rng):
+    shuffled = list(hand)
+    rng.shuffle(shuffled)
+    got = combos.poker_rank(hand, DECK.power, DECK.suit_of, len(ORDER))
+    assert got == combos.poker_rank(shuffled, DECK.power, DECK.suit_of, len(ORDER))
+    assert 0 <= got[0] <= 8
+    assert (got[0] in (5, 8)) == (len({DECK.suit_of[c] for c in hand}) == 1)
