@@ -27,7 +27,7 @@ from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Fla
                        Statements, StatementsHolds, Step, StepKind, Steps, Text)
 from ..types import ANY, CONDITION, SEAT, SEATS
 from ...runtime.cards import split_card
-from .typed import BY_NAME, Typed, either, example
+from .typed import BY_NAME, Typed, card_problems, either, example
 
 
 @attrs.frozen
@@ -122,14 +122,14 @@ def _legality(c, d, choices, explain: bool) -> list:
             types.append((seq.type.item or ANY) if seq.type.only("list") else ANY)
             with w.indented(f"for {var} in {items}:"):
                 with c.binding(**{ch.each.tree.var: Frag(src=var, type=types[-1], atomic=True)}):
-                    _offer(c, ch, i, var, out, explain)
+                    _offer(c, ch, i, var, out, explain, types[-1])
     w.line(f"return {out}")
     return types
 
 
-def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool) -> None:
+def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool, type_=None) -> None:
     w = c.w
-    action = f"({i}, {var})" if var else w.const((i, None))
+    action = f"({i}, {_frozen(var, type_)})" if var else w.const((i, None))
     if not explain:
         if ch.when is None:
             w.line(f"{out}.append({action})")
@@ -145,6 +145,16 @@ def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool) -> N
             with w.indented(f"if not {c.condition(attrs.evolve(ch.when, tree=part))}:"):
                 w.line(f"{reason} = {w.const(_Reason(ch.name, text))}({var or 'None'})")
     w.line(f"{out}.append(({action}, {reason}))")
+
+
+def _frozen(var: str, type_) -> str:
+    """An `each:` value as it goes into an action: a list (several cards) as a tuple, so that
+    actions stay hashable (search bots key their trees by them); `_apply` binds it back as a list."""
+    if not type_.has("list"):
+        return var
+    if type_.only("list"):
+        return f"_tuple({var})"
+    return f"(_tuple({var}) if _type({var}) is _list else {var})"
 
 
 @attrs.frozen
@@ -200,7 +210,9 @@ def _apply(c, d, choices, values, types, until, head) -> None:
         with w.indented(f"if {index} == {i}:"):
             bound = {}
             if ch.each is not None:
-                w.line(f"st.vars[{values[i]}] = {value}")
+                kept = f"_list({value})" if types[i].only("list") else \
+                    f"(_list({value}) if _type({value}) is _tuple else {value})" if types[i].has("list") else value
+                w.line(f"st.vars[{values[i]}] = {kept}")
                 bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True)
             with c.binding(**bound):
                 c.run(ch.do)
@@ -262,7 +274,7 @@ class Asking:
             given = [str(v) for _, v in typed.tokens[1:]]
         else:
             i = action[0]
-            given = [] if action[1] is None else [show(action[1])]
+            given = [] if action[1] is None else show(action[1]).split() if _several(spec, i) else [show(action[1])]
         name = spec.names[i]
         mine = [(a, why) for a, why in candidates if a[0] == i]
         if not spec.params[i]:
@@ -271,12 +283,40 @@ class Asking:
             return next((why for _, why in mine if why), None) or f"'{name}' is not open to you now"
         if not given:
             return f"'{name}' needs a value, e.g. '{example(st, lambda t: t.split()[0] == name)}'"
+        if _several(spec, i):
+            return _not_these(st, d, name, given, mine)
         if len(given) > 1:
             return f"'{name}' takes one value, e.g. '{example(st, lambda t: t.split()[0] == name)}'"
         match = [(a, why) for a, why in mine if show(a[1]).upper() == given[0].upper()]
         if not match:
             return _not_a_value(st, d, name, given[0], [a[1] for a, _ in mine])
         return match[0][1] or f"'{name} {given[0]}' is not open to you now"
+
+
+def _several(spec: Spec, i: int) -> bool:
+    """Whether choice i's values are lists (several cards in one answer)."""
+    return spec.types[i] is not None and spec.types[i].has("list")
+
+
+def _not_these(st, d, name: str, given: list, mine: list) -> str:
+    """Why the cards typed after a choice whose values are lists are not an answer: a card not
+    in the deck, named twice or not held; else the rule (`when:`) that excludes that very
+    combination, in any order; else the combinations it could be."""
+    typed = Typed.read(" ".join(given)).tokens
+    if all(kind == "card" for kind, _ in typed):
+        hand = st.prog.hand_of(st, st.vars[d.spec.seat])
+        offered = {c for a, _ in mine if isinstance(a[1], tuple) for c in a[1]}
+        problem = card_problems(st, [c for _, c in typed], hand) if offered <= set(hand) else \
+            card_problems(st, [c for _, c in typed], offered, lambda xs: f"'{name}' offers no {either(xs, 'and no')}")
+        if problem:
+            return problem
+    want = sorted(t.upper() for t in given)
+    match = [(a, why) for a, why in mine if sorted(show(a[1]).upper().split()) == want]
+    if match:
+        return match[0][1] or f"'{name} {' '.join(given)}' is not open to you now"
+    offered = [show(a[1]) for a, why in mine if why is None]
+    choose = f"; choose from {', '.join(offered[:12])}{' …' if len(offered) > 12 else ''}" if offered else ""
+    return f"'{name} {' '.join(given)}' is not offered{choose}"
 
 
 def _not_a_value(st, d, name: str, given: str, values: list) -> str:
