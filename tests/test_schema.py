@@ -316,7 +316,8 @@ BEYOND = {
     # Types and seats: what an expression is, and how many players there are.
     "ask_who_huge": "the players", "draw_first_huge": "the players", "leader_out_of_range": "the players",
     "seat_out_of_range": "the players", "showdown_among_number": "the players",
-    "ask_who_at_play": "only playing shows it",
+    "ask_who_at_play": "only playing shows it", "combinations_too_many": "only playing shows it",
+    "melds_unknown_order": "the deck",
     "beats_number": "expressions", "cards_of_number": "expressions", "ceil_of_trick": "expressions",
     "counter_start_card": "expressions", "eliminate_fraction": "expressions",
     "end_match_number": "expressions", "holds_seat": "expressions", "move_number": "expressions",
