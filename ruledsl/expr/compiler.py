@@ -492,7 +492,12 @@ class Compiler:
 
 def _item(t: Type) -> Type:
     """The type of a list's items, as read: any, where the list may be something else or its
-    items are not known (a counter that starts as [] and is given lists from outside)."""
+    items are not known (a counter that starts as [] and is given lists from outside). Nothing
+    while the list's own type is not known yet (a counter in the first round of inference,
+    compile_program): were it any, `xs = [x + [c] for x in xs]` would make xs's items any for
+    good, whatever its start says."""
+    if not t.kinds:
+        return t
     if not t.only("list") or t.item is None or not t.item.kinds:
         return ANY
     return t.item
