@@ -138,12 +138,15 @@ after_hand:
 
 
 def shown_by_events(events, seat):
-    """Card names the table showed `seat` in these events (plays, reveals, captures)."""
+    """Card names the table showed `seat` in these events (plays, reveals, captures, answers;
+    an answer's other words too, which the caller leaves out)."""
     for e in events:
         if e["kind"] == "play" and (not e.get("face_down") or e["seat"] == seat):
             yield from e["cards"] + e.get("taken", [])
         elif e["kind"] == "reveal":
             yield from e["cards"]
+        elif e["kind"] == "choice" and "public" not in e:       # an answer told in full names its cards
+            yield from e["action"].split()[1:]
 
 
 @pytest.mark.parametrize("name,players", CASES)
@@ -167,7 +170,7 @@ def test_knowledge_is_what_the_seat_was_shown(name, players):
                      for c in part.get("cards", [])]
             shown += [c for play in obs["trick"] for c in play["cards"] if c != "??"]
             shown += shown_by_events(st.events[told:], seat)
-            seen[seat] |= knowledge.mask(names[c] for c in set(shown))
+            seen[seat] |= knowledge.mask(names[c] for c in set(shown) if c in names)
             assert knowledge.known(st, seat) == seen[seat], (seat, st.steps)
         told = len(st.events)
         st.apply_action(rng.choice(st.legal_actions()))

@@ -52,8 +52,10 @@ def seen(st, player: int) -> Seen:
 
 def _zone(cards, visible: bool, public: int) -> tuple:
     """A zone as one seat sees it: every card, or the cards everyone knows are there (in a zone
-    its owner sees, as a hand; a `visible: nobody` pile shows none), with its size."""
-    return (tuple(cards) if visible else tuple(c for c in cards if public >> c & 1)), len(cards), visible
+    its owner sees, as a hand; a `visible: nobody` pile shows none), with its size. The cards
+    everyone knows are in deck order, not where they lie: where a card sits among hidden ones
+    (a card named in an answer, drawn earlier than the rest) is nothing the table shows."""
+    return (tuple(cards) if visible else tuple(sorted(c for c in cards if public >> c & 1))), len(cards), visible
 
 
 def observation(st, player: int) -> dict:

@@ -21,6 +21,7 @@ from ...explain.document import Item
 from ...explain.words import cap, code, joined
 from ...expr import ast
 from ...expr.codegen import Frag
+from ...runtime import knowledge
 from ...runtime.show import show
 from ...source import Span
 from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Flag, Key, Name, Names,
@@ -214,6 +215,8 @@ def _apply(c, d, choices, values, types, until, head) -> None:
                     f"(_list({value}) if _type({value}) is _tuple else {value})" if types[i].has("list") else value
                 w.line(f"st.vars[{values[i]}] = {kept}")
                 bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True)
+            if not ch.secret and types[i] is not None:
+                _announce(c, f"st.vars[{values[i]}]", types[i])
             with c.binding(**bound):
                 c.run(ch.do)
                 if ch.then:
@@ -225,6 +228,15 @@ def _apply(c, d, choices, values, types, until, head) -> None:
                         w.goto(head)
                 else:
                     w.goto(head)
+
+
+def _announce(c, value: str, type_) -> None:
+    """An answer told to the whole table names its cards: everyone has seen them where they
+    lie (`lay 5H`, still in the hand while the meld it goes on is chosen), as `reveal` shows."""
+    if type_.only("card"):
+        c.w.line(f"{c.w.const(knowledge.show)}(st, ({value},))")
+    elif type_.only("list") and type_.item is not None and type_.item.only("card"):
+        c.w.line(f"{c.w.const(knowledge.show)}(st, {value})")
 
 
 # -- the runtime side: text, reasons, the prompt ---------------------------------------------------
