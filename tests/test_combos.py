@@ -97,6 +97,7 @@ def test_best_melds_prefers_the_split_leaving_least():
 @pytest.mark.parametrize("expression, message", [
     ("combinations(range(30), 10)", "combinations of 10 out of 30 items would be 30,045,015 lists, more than 10,000"),
     ("subsets(range(14))", "subsets of 14 items would be 16,384 lists, more than 10,000"),
+    ("best_melds(deck, 'run')", "best_melds would weigh more than 1,000,000 ways to split 52 cards"),
     ("melds([AS], 'up')", "melds() needs the name of a deck order as its second argument"),
     ("combinations(3, 1)", "`combinations()` takes a list"),
     ("poker_rank(dealer)", "`poker_rank()` takes cards"),

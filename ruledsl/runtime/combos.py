@@ -16,7 +16,7 @@ from math import comb
 from ..expr.values import MAX_ITEMS, EvalError, describe
 from .helpers import cards, seq
 
-MAX_SPLITS = 200_000      # best_melds: the partial splits it may weigh (a hand of 20 cards is far below)
+MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
 
 
 def combinations(xs, k, span) -> list[list]:
@@ -101,13 +101,16 @@ def is_meld(xs, ranks, rank_of, suit_of) -> bool:
 def best_melds(xs, ranks, rank_of, suit_of, suits, points, span) -> list[list]:
     """The melds, no card in two, that leave the fewest points outside them (`points` of a list
     of cards); among equal splits, the one melding more cards, then the first found in `melds`
-    order. An exact search over the hand's cards, memoised on the cards still free."""
+    order. An exact search over the hand's cards, memoised on the cards still free: each step
+    either leaves the lowest free card out or melds it with one of the melds holding it."""
     hand = sorted(set(cards(xs)))
     found = melds(hand, ranks, rank_of, suit_of, suits)
     bit = {c: 1 << i for i, c in enumerate(hand)}
     masks = [sum(bit[c] for c in m) for m in found]
+    holding = {b: [i for i, m in enumerate(masks) if m & b] for b in bit.values()}
     value = [(points(m), len(m)) for m in found]
     memo: dict = {}
+    work = [0]
 
     def best(free: int):
         """(points melded, cards melded, the melds' indices) for the cards in `free`."""
@@ -116,12 +119,14 @@ def best_melds(xs, ranks, rank_of, suit_of, suits, points, span) -> list[list]:
         low = free & -free
         if not low:
             return (0, 0, ())
-        if len(memo) >= MAX_SPLITS:
-            raise EvalError(f"best_melds would weigh more than {MAX_SPLITS:,} splits of {len(hand)} cards", span)
+        work[0] += 1 + len(holding[low])
+        if work[0] > MAX_WORK:
+            raise EvalError(f"best_melds would weigh more than {MAX_WORK:,} ways to split {len(hand)} cards", span,
+                            "split a hand, not a whole pack: a hand of 20 cards takes a small part of that")
         result = best(free & ~low)                           # the lowest card stays out
-        for i, m in enumerate(masks):
-            if m & low and m & free == m:
-                p, n, chosen = best(free & ~m)
+        for i in holding[low]:
+            if masks[i] & free == masks[i]:
+                p, n, chosen = best(free & ~masks[i])
                 candidate = (p + value[i][0], n + value[i][1], (i,) + chosen)
                 if candidate[:2] > result[:2]:
                     result = candidate
