@@ -68,7 +68,7 @@ def play_hand(unit: dict) -> dict:
     while st.hands_scored == 0 and not st.is_terminal():
         bot = x if st.current_player() in unit["x"] else y
         st.apply_action(bot(st, rng))
-    return {**unit, "values": [float(v) for v in st.hand_returns()]}
+    return {**unit, "values": [float(v) for v in st.hand_totals()]}   # the hands this play ended
 
 
 def units(args, done: set):
