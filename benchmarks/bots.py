@@ -34,10 +34,10 @@ import ruledsl  # noqa: E402
 from ruledsl import bots  # noqa: E402
 
 GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel")
-PAIRINGS = {                     # name -> (X spec, Y spec); {budget}: --budget
+PAIRINGS = {                     # name -> (X spec, Y spec); {budget}: --budget, {pimc}: --pimc-budget
     "ismcts-random": ("ismcts{budget}", "random"),
-    "pimc-random": ("pimc{budget}", "random"),
-    "ismcts-pimc": ("ismcts{budget}", "pimc{budget}"),
+    "pimc-random": ("pimc{pimc}", "random"),
+    "ismcts-pimc": ("ismcts{budget}", "pimc{pimc}"),
 }
 _GAMES: dict = {}
 
@@ -68,7 +68,7 @@ def play_hand(unit: dict) -> dict:
     while st.hands_scored == 0 and not st.is_terminal():
         bot = x if st.current_player() in unit["x"] else y
         st.apply_action(bot(st, rng))
-    return {**unit, "values": [float(v) for v in st.hand_returns()]}
+    return {**unit, "values": [float(v) for v in st.hand_totals()]}   # the hands this play ended
 
 
 def units(args, done: set):
@@ -82,7 +82,8 @@ def units(args, done: set):
             if deal >= deals:
                 continue
             for pairing in args.pairings:
-                specs = [s.format(budget=args.budget) for s in PAIRINGS[pairing]]
+                specs = [s.format(budget=args.budget, pimc=args.pimc_budget or args.budget)
+                         for s in PAIRINGS[pairing]]
                 for x in groups:
                     key = (name, pairing, deal, x)
                     if key not in done:
@@ -138,6 +139,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=500, help="hands per game and pairing")
     parser.add_argument("--budget", default=":0.5", help="every search's budget: :SECONDS or @ITERATIONS "
                         "(iterations are immune to the machine's load)")
+    parser.add_argument("--pimc-budget", help="PIMC's budget when it differs (equal time at unequal "
+                        "iteration costs: an ISMCTS iteration costs more than a PIMC one)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--nice", type=int, default=19)
     parser.add_argument("--results", type=Path, default=HERE / "bots.jsonl")

@@ -132,6 +132,7 @@ class Game:
         st.asks, st.vars = (), [None] * prog.slots
         st.hand_number = st.deals = st.steps = st.hands_scored = 0
         st.winners, st.hand_values, st.events = None, None, [] if record else None
+        st._totals = None if self.ruleset.hand_value is None else (0,) * n
         st.given = given_deals.read(prog, deals) if deals else None
         st._legal, st.redeals = None, 0
         hand.reset(st)

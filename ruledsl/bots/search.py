@@ -40,19 +40,22 @@ class Budget:
 
 
 class Goal:
-    """What a search from `state` plays for: the hand's value (`result.hand`) while a hand is
-    being played whose value is still to come, else the match's `returns`."""
+    """What a search from `state` plays for: the value of the hand being played (`result.hand`)
+    while that value is still to come, else the match's `returns`. Values are read as the
+    change of `hand_totals()`: the action that ends the hand may also end hands after it in
+    which nobody decides anything, and those count too (they are what the play led to)."""
 
     def __init__(self, state):
         self.by_hand = state.hand_value_pending()
         self.scored = state.hands_scored
+        self.totals = state.hand_totals()
 
     def reached(self, st) -> bool:
         return st.is_terminal() or (self.by_hand and st.hands_scored != self.scored)
 
     def values(self, st):
         if self.by_hand and st.hands_scored != self.scored:
-            return st.hand_returns()
+            return [now - before for now, before in zip(st.hand_totals(), self.totals)]
         return st.returns()
 
 

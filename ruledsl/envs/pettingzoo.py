@@ -87,13 +87,13 @@ class RuleEnv(AECEnv):
             self._was_dead_step(action)
             return
         st = self.match.state
-        scored = st.hands_scored
+        totals = st.hand_totals()
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         self.match.step(int(action))
         self.moves += 1
-        if self.reward_kind == "hand" and st.hands_scored != scored and st.hand_returns() is not None:
-            self.rewards = {a: float(v) for a, v in zip(self.agents, st.hand_returns())}
+        if self.reward_kind == "hand" and totals is not None:
+            self.rewards = {a: float(now - before) for a, now, before in zip(self.agents, st.hand_totals(), totals)}
         if st.is_terminal():
             if self.reward_kind == "match":
                 self.rewards = {a: float(v) for a, v in zip(self.agents, st.returns())}

@@ -20,7 +20,7 @@ NOBODY = -1
 
 _CORE = ("prog", "n", "options", "zones", "cv", "out", "live", "dealer", "leader", "turn", "player",
          "pc", "trick", "best", "asks", "vars", "hand_number", "deals", "seed", "winners", "events",
-         "steps", "hands_scored", "hand_values", "given", "_legal")
+         "steps", "hands_scored", "hand_values", "_totals", "given", "_legal")
 
 
 class State:
@@ -90,11 +90,11 @@ class State:
         actions. Returns the state itself."""
         prog, choice = self.prog, rng.choice
         legal_of, apply_of = prog.legal, prog.apply
-        until = self.hands_scored + 1 if hand else -1
+        until = self.hands_scored + 1 if hand else 1 << 62
         self._legal = None
         try:
             for _ in range(max_steps):
-                if self.player < 0 or self.hands_scored == until:
+                if self.player < 0 or self.hands_scored >= until:
                     break
                 legal = legal_of[self.pc](self)
                 if not legal:
@@ -162,6 +162,14 @@ class State:
         `hands_scored` counts the hands that have ended, so a search can play on until it
         changes and then read this."""
         return self.hand_values
+
+    def hand_totals(self) -> tuple | None:
+        """What every hand played to its end so far was worth to each seat, summed (the rule
+        file's `result.hand`), or None when the file declares none. One action can end more than
+        one hand — the next hand may end before anyone decides anything (a hand won on the
+        deal) — so a search or a learner reads what a stretch of play was worth as the
+        difference of two totals, not from the last hand alone."""
+        return self._totals
 
     def observation(self, player: int) -> dict:
         """A plain dict of everything `player` may know now, and nothing more."""
