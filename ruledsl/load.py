@@ -18,6 +18,7 @@ from . import variants
 from .errors import Collector, Reported, RuleError, RuleErrors, did_you_mean
 from .expr import parse_binding, parse_expression, parse_statements
 from .lang import declare as d
+from .lang import functions
 from .lang.options import OptionError
 from .lang.ruleset import RULESET, Ruleset
 from .lang.steps import ALL, KINDS, SAY
@@ -291,6 +292,16 @@ class Reader:
                 raise RuleError(value.span, "a summary line is an expression")
             out.append((key.text, self.expression(value)))
         return tuple(out)
+
+    def _Functions(self, holds, node, label):
+        out = {}
+        for key, value in as_map(node, label).entries:
+            name, params = functions.signature(key.text, key.span)
+            if name in out:
+                raise RuleError(key.span, f"function '{name}' is defined twice",
+                                "give each function its own name")
+            out[name] = functions.Function(name, params, self.expression(value), key.span)
+        return out
 
     def _OptionValue(self, holds, node, label):
         if holds.expression and isinstance(node, Scalar) and node.style == "" and "option." in node.text:

@@ -20,6 +20,7 @@ import re
 from fractions import Fraction
 
 from .lang import declare as d
+from .lang import functions
 from .lang.ruleset import RULESET
 from .lang.steps import KINDS
 from .runtime.cards import PACKS, SUITS
@@ -199,6 +200,9 @@ class _Writer:
 
     def _Lines(self, holds):
         return self._named("summary", _ref("expression"), None)
+
+    def _Functions(self, holds):
+        return self._named("functions", _ref("expression"), {"pattern": f"^{functions.SIGNATURE.pattern}$"})
 
     def _OptionValue(self, holds):
         return _ref("option_value")

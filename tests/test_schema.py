@@ -312,7 +312,9 @@ BEYOND = {
     "say_unknown_name": "expressions", "unknown_function": "expressions", "unknown_name": "expressions",
     "unknown_suit": "expressions", "undefined_counter": "expressions", "undefined_option": "expressions",
     "counter_without_player": "expressions", "tricks_playable_unknown_candidate": "expressions",
-    "teams_partners_odd": "two keys compared", "draw_as_per_player": "the counters declared",
+    "teams_partners_odd": "two keys compared",
+    "function_calls_itself": "expressions", "function_named_like_builtin": "the built-ins",
+    "function_reads_player": "expressions", "draw_as_per_player": "the counters declared",
     # Types and seats: what an expression is, and how many players there are.
     "ask_who_huge": "the players", "draw_first_huge": "the players", "leader_out_of_range": "the players",
     "seat_out_of_range": "the players", "showdown_among_number": "the players",

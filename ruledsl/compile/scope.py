@@ -56,6 +56,7 @@ class GameScope:
         self.direction = program.direction
         self.counter_types = program.counter_types
         self.assigned: dict[str, Type] = {}          # what statements give each counter
+        self.calling: list = []    # the functions being inlined: (name, the caller's local names, the call's span)
 
     # -- the built-ins' view ----------------------------------------------------------------------
 
@@ -104,6 +105,10 @@ class GameScope:
         if name in zones or name in counters:
             owner = (zones.get(name) or counters.get(name))[0]
             raise RuleError(span, f"'{name}' belongs to each {owner}", f"write {name}(player) or {name}(some seat)")
+        if self.calling and name in self.calling[-1][1]:
+            f = self.ruleset.functions[self.calling[-1][0]]
+            raise RuleError(span, f"function {f.signature} sees only its parameters and the game's names, "
+                            f"not '{name}'", f"give it as an argument: add a parameter, e.g. {f.name}(…, {name})")
         if name == "player":
             raise RuleError(span, "'player' has no value here",
                             "player is the seat asked (in an ask's choices), about to play (before_play), "
@@ -147,7 +152,34 @@ class GameScope:
             return Frag(src=f"st.cv[{self._index(c, node, name, owner, base)}]", type=self.counter_type(name))
         if name in zones or name in counters:
             raise RuleError(c.span(node), f"'{name}' is one for the whole table; write it without ( )")
+        if name in self.ruleset.functions:
+            return self.call_function(c, node)
         return builtins.call(c, self, node)
+
+    def call_function(self, c, node: ast.Call) -> Frag:
+        """A call of one of the file's functions, compiled inline: the arguments evaluated once,
+        in order, then the body with its parameters bound to them (typed by this call's
+        arguments; its errors are at the body, the call named in the hint)."""
+        f = self.ruleset.functions[node.name]
+        if len(node.args) != len(f.params):
+            raise RuleError(c.span(node), f"{f.signature} takes {len(f.params)} argument"
+                            f"{'s' if len(f.params) != 1 else ''}, not {len(node.args)}")
+        if any(name == f.name for name, _, _ in self.calling):     # the load refuses cycles; never loop here
+            raise RuleError(c.span(node), f"function '{f.name}' calls itself")
+        args = [c.atom(arg) for arg in c.operands(node.args)]
+        body = type(c)(self, f.body.text, f.body.locate, c.unit, dict(zip(f.params, args)))
+        body.loops = c.loops
+        self.calling.append((f.name, {name for name, _ in c.bound}, c.span(node)))
+        try:
+            return body.value(f.body.tree)
+        except RuleError as e:
+            if not getattr(e, "called", False):     # the innermost call says where the calls came from
+                e.called = True
+                e.hint = "; ".join([*(f"in {self.ruleset.functions[name].signature} called at line {span.line}"
+                                      for name, _, span in reversed(self.calling)), *([e.hint] if e.hint else [])])
+            raise
+        finally:
+            self.calling.pop()
 
     def _index(self, c, node, name: str, owner: str, base: int) -> str:
         if len(node.args) != 1:

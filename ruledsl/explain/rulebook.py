@@ -46,7 +46,7 @@ class Rulebook:
             out.append(Para(" ".join(rs.description.split())))
         if rs.base:
             out.append(Para(f"A variant of {code(base_shown(rs))}: see “Differences from the base” at the end."))
-        out += self.players() + self.deck() + self.table() + self.counters()
+        out += self.players() + self.deck() + self.table() + self.counters() + self.functions()
         out += self.programs() + self.match() + self.options()
         return out
 
@@ -160,6 +160,15 @@ class Rulebook:
                  "reset every hand" if c.scope == "hand" else "the whole match") for c in self.rs.counters.values()]
         return [Heading(2, "What is counted"),
                 Table(("counter", "one for", "starts at", "kept for"), rows)]
+
+    def functions(self) -> list:
+        if not self.rs.functions:
+            return []
+        rows = [(code(f.signature), code(f.body.text)) for f in self.rs.functions.values()]
+        return [Heading(2, "Named expressions"),
+                Para("The rules below use these, each standing for its expression with the "
+                     "arguments given in place of the parameters."),
+                Table(("name", "stands for"), rows)]
 
     # -- the programs ---------------------------------------------------------------------------
 

@@ -244,6 +244,11 @@ class Lines(Holds):
 
 
 @attrs.frozen
+class Functions(Holds):
+    """A mapping of signatures (`fits(c)`) to expressions: the file's own functions."""
+
+
+@attrs.frozen
 class OptionValue(Holds):
     """An option's value: true/false, a number (exact), text; for a default, also an expression
     over other options (`option.stake / 2`)."""

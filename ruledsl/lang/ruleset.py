@@ -10,9 +10,10 @@ import attrs
 from ..errors import RuleError
 from ..source import NOWHERE, Span
 from .counters import COUNTER, Counter
-from .declare import (REQUIRED, Construct, Entries, Expr, Expression, Key, Lines, Section, Sizes, Steps,
-                      Text, Whole, Word)
+from .declare import (REQUIRED, Construct, Entries, Expr, Expression, Functions, Key, Lines, Section, Sizes,
+                      Steps, Text, Whole, Word)
 from .deck import DECK, Deck
+from .functions import Function, check as check_functions
 from .options import OPTION, Option
 from .trumps import TRUMPS, Trumps
 from .types import A_NUMBER, ANY
@@ -61,6 +62,7 @@ class Ruleset:
     options: dict[str, Option]
     counters: dict[str, Counter]
     trumps: Trumps | None
+    functions: dict[str, Function]
     setup: tuple
     hand: tuple
     after_hand: tuple
@@ -134,14 +136,18 @@ def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
         raise RuleError(spans[""], "the rule file needs 'players'",
                         "for example 'players: {min: 3, max: 5}' or 'players: 4'")
     teams = _partnerships(values["teams"] or Teams(), players, spans["teams"])
+    zones = {**reader.default_zones, **values["zones"]}
+    for error in check_functions(values["functions"], zones, values["counters"], values["options"]):
+        reader.errors.add(error)
     result = values["result"] or Result()
+    limits = values["limits"] or Limits()
     return Ruleset(
         name=values["name"], description=values["description"], path=reader.path, players=players,
         teams=teams, direction=values["direction"], deck=values["deck"],
-        zones={**reader.default_zones, **values["zones"]}, options=values["options"],
-        counters=values["counters"], trumps=values["trumps"], setup=values["setup"], hand=values["hand"],
+        zones=zones, options=values["options"], counters=values["counters"], trumps=values["trumps"],
+        functions=values["functions"], setup=values["setup"], hand=values["hand"],
         after_hand=values["after_hand"], summary=values["summary"], returns=result.returns,
-        hand_value=result.hand, max_hands=(values["limits"] or Limits()).hands, span=spans[""])
+        hand_value=result.hand, max_hands=limits.hands, span=spans[""])
 
 
 RULESET = Construct("the rule file", Ruleset, (
@@ -157,6 +163,7 @@ RULESET = Construct("the rule file", Ruleset, (
     Key("options", Entries(OPTION), {}, "named parameters with defaults"),
     Key("counters", Entries(COUNTER), {}, "named values per player, per team or per game"),
     Key("trumps", Section(TRUMPS), None, "the trump suit and promoted cards"),
+    Key("functions", Functions(), {}, "named expressions with parameters, e.g. fits(c): suit(c) == suit(top())"),
     Key("setup", Steps(), (), "steps run once, before the first hand"),
     Key("hand", Steps(), REQUIRED, "the steps of one hand"),
     Key("after_hand", Steps(), (), "steps run after every hand"),
