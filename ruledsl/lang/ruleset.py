@@ -21,6 +21,7 @@ from .zones import ZONE, Zone
 
 MAX_PLAYERS = 12
 MAX_HANDS = 100_000     # limits.hands: what a match of random play gets through in seconds
+MAX_TURNS = 1_000_000   # limits.turns
 
 
 @attrs.frozen
@@ -47,6 +48,7 @@ class Teams:
 @attrs.frozen
 class Limits:
     hands: int = 1000
+    turns: int = 100_000
 
 
 @attrs.frozen
@@ -70,6 +72,7 @@ class Ruleset:
     returns: Expr | None
     hand_value: Expr | None           # result.hand: what a hand was worth to each player
     max_hands: int
+    max_turns: int = 100_000          # limits.turns: the most turns one `turns:` step may last
     base: str | None = None           # the file this one extends, if any
     span: Span = attrs.field(default=NOWHERE, eq=False)
 
@@ -103,7 +106,8 @@ RESULT = Construct("result", Result, (
 
 LIMITS = Construct("limits", Limits, (
     Key("hands", Whole(1, MAX_HANDS), 1000, "the most hands a match may last; more is an error"),
-), what="limits", doc="hands: the most hands a match may last")
+    Key("turns", Whole(1, MAX_TURNS), 100_000, "the most turns one `turns:` step may last; more is an error"),
+), what="limits", doc="hands: the most hands a match may last; turns: the most turns of one `turns:` step")
 
 TEAMS = Construct("teams", Teams, (
     Key("partners", Sizes("a player count", MAX_PLAYERS), REQUIRED,
@@ -147,7 +151,7 @@ def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
         zones=zones, options=values["options"], counters=values["counters"], trumps=values["trumps"],
         functions=values["functions"], setup=values["setup"], hand=values["hand"],
         after_hand=values["after_hand"], summary=values["summary"], returns=result.returns,
-        hand_value=result.hand, max_hands=limits.hands, span=spans[""])
+        hand_value=result.hand, max_hands=limits.hands, max_turns=limits.turns, span=spans[""])
 
 
 RULESET = Construct("the rule file", Ruleset, (
@@ -169,5 +173,5 @@ RULESET = Construct("the rule file", Ruleset, (
     Key("after_hand", Steps(), (), "steps run after every hand"),
     Key("summary", Lines(ANY), (), "labelled per-player expressions shown after each hand"),
     Key("result", Section(RESULT), None, "returns: the final payoff per player"),
-    Key("limits", Section(LIMITS), None, "hands: the most hands a match may last"),
+    Key("limits", Section(LIMITS), None, "hands: the most hands a match may last; turns: of one `turns:` step"),
 ), what="the rule file", doc="a card game", build=_ruleset)
