@@ -114,3 +114,12 @@ def test_a_counter_read_only_in_a_function_is_read(load_rules):
     rules = rules.replace("  - do: total = worth", "  - do: total = 0\n  - do: tally = worth").replace(
         "  total: {start: 0}", "  total: {start: 0}\n  tally: {start: 0}")
     assert [w.message for w in warnings(load_rules(rules))] == ["counter 'tally' is never read (it is only assigned)"]
+
+
+def test_a_question_asked_on_hidden_cards_read_through_a_function_is_warned_of(load_rules):
+    from ruledsl.checks import warnings
+    rules = RULES.replace("functions:\n", "functions:\n  holds_two(p): any(rank(c) == '2' for c in hand(p))\n")
+    rules = rules.replace("  - ask:\n      who: next(dealer)", "  - when: holds_two(next(dealer))\n    ask:\n      who: next(dealer)")
+    told = [w.message for w in warnings(load_rules(rules)) if w.message.startswith("whether this question")]
+    assert told == ["whether this question is asked depends on holds_two(next(dealer)), which the other players "
+                    "cannot see: asking it (or not) tells them about those cards"]
