@@ -38,13 +38,17 @@ after_hand:
 DEAL = {"hand": {"A": "2C 3C 4C", "B": "9H 7S 9C"}, "pile": ["9S"]}
 
 
+def texts(st):
+    return [st.action_to_string(a) for a in st.legal_actions()]
+
+
 def deal(load_rules, rules=RULES):
     return load_rules(rules).new_initial_state(players=2, dealer=0, deals=[DEAL])
 
 
 def test_a_function_is_its_body_with_the_arguments_in_place(load_rules):
     st = deal(load_rules)
-    assert [st.action_to_string(a) for a in st.legal_actions()] == ["play 9H", "play 7S", "play 9C"]
+    assert texts(st) == ["play 9H", "play 7S", "play 9C"]
     # worth(dealer, 1) = 3 * 2 + 1; first_of typed once for numbers, once for lists of cards
     assert st.evaluate("total") == 7 + 5 + 3
 
@@ -53,7 +57,7 @@ def test_without_a_fitting_card_the_function_offers_the_draw(load_rules):
     game = load_rules(RULES)
     st = game.new_initial_state(players=2, dealer=0,
                                 deals=[{"hand": {"A": "2C 3C 4C", "B": "2H 3D 4H"}, "pile": ["9S"]}])
-    assert [st.action_to_string(a) for a in st.legal_actions()] == ["draw"]
+    assert texts(st) == ["draw"]
 
 
 def errors(load_rules, rules):
@@ -123,3 +127,13 @@ def test_a_question_asked_on_hidden_cards_read_through_a_function_is_warned_of(l
     told = [w.message for w in warnings(load_rules(rules)) if w.message.startswith("whether this question")]
     assert told == ["whether this question is asked depends on holds_two(next(dealer)), which the other players "
                     "cannot see: asking it (or not) tells them about those cards"]
+
+
+def test_a_variant_changes_a_function_and_explain_says_so(load_rules):
+    load_rules(RULES, "base.yaml")
+    variant = load_rules("extends: base.yaml\nname: By suit\nfunctions:\n  fits(c): suit(c) == suit(upcard())\n",
+                         "variant.yaml")
+    st = variant.new_initial_state(players=2, dealer=0, deals=[DEAL])
+    assert texts(st) == ["play 7S"]          # 9H and 9C no longer fit the 9S by rank
+    assert "- The function `fits`: `fits(c)` stands for `suit(c) == suit(upcard())` (the base: " \
+        in explain(variant.ruleset)
