@@ -50,7 +50,7 @@ def warnings(game) -> list[RuleError]:
                                 "(or a summary line), or remove it"))
     for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
         out += unreachable(steps)
-        out += telling_questions(steps, ruleset.zones)
+        out += telling_questions(steps, ruleset.zones, ruleset.functions)
     return sorted(out, key=RuleError.sort_key)
 
 
@@ -180,8 +180,9 @@ def _constant(e):
 
 # -- questions that tell hidden cards ------------------------------------------------------------
 
-def telling_questions(steps, zones) -> list[RuleError]:
-    """Warnings for asks whose `who:`, or whose step's `when:`/`if:`, reads hidden cards."""
+def telling_questions(steps, zones, functions: dict) -> list[RuleError]:
+    """Warnings for asks whose `who:`, or whose step's `when:`/`if:`, reads hidden cards (itself
+    or through the functions it calls)."""
     hidden = {name for name, spec in zones.items() if spec.visible != "all"}
     out: list[RuleError] = []
     for step in walk.every_step(steps):
@@ -191,18 +192,22 @@ def telling_questions(steps, zones) -> list[RuleError]:
                       step.who if step.kind == "ask" else None]
         for e in conditions:
             if e is not None and e.form == "expression":
-                out += [_telling(e, ref) for ref in _hidden_reads(e.tree, hidden)]
+                out += [_telling(e, ref) for ref in _hidden_reads(e.tree, hidden, functions)]
     return out
 
 
-def _hidden_reads(tree, hidden: set) -> list:
-    """The references to hidden zones in an expression, except as the argument of count/len."""
+def _hidden_reads(tree, hidden: set, functions: dict, calling: frozenset = frozenset()) -> list:
+    """The references to hidden zones in an expression, except as the argument of count/len; a
+    call of a function whose body reads one counts as one (the load refuses cycles)."""
     if isinstance(tree, Call) and tree.name in ("count", "len") and len(tree.args) == 1 \
             and _zone_ref(tree.args[0], hidden):
         return []                      # a zone's size is public
     found = [tree] if _zone_ref(tree, hidden) else []
+    f = functions.get(tree.name) if isinstance(tree, Call) else None
+    if f is not None and f.name not in calling and _hidden_reads(f.body.tree, hidden, functions, calling | {f.name}):
+        found.append(tree)
     for child in children(tree):
-        found += _hidden_reads(child, hidden)
+        found += _hidden_reads(child, hidden, functions, calling)
     return found
 
 

@@ -7,7 +7,8 @@ import ruledsl
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = {"ciapano": {"target": 11}, "cicera": {"target": 11}, "coteccio": {"lives": 1},
-         "couillon": {}, "kozel": {"hands": 2}, "president": {"target": 2}, "rummy": {"target": 20}}
+         "couillon": {}, "kozel": {"hands": 2}, "maumau": {"target": 20}, "president": {"target": 2},
+         "rummy": {"target": 20}}
 
 
 def shipped() -> list[tuple[str, int]]:

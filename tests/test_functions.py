@@ -38,13 +38,17 @@ after_hand:
 DEAL = {"hand": {"A": "2C 3C 4C", "B": "9H 7S 9C"}, "pile": ["9S"]}
 
 
+def texts(st):
+    return [st.action_to_string(a) for a in st.legal_actions()]
+
+
 def deal(load_rules, rules=RULES):
     return load_rules(rules).new_initial_state(players=2, dealer=0, deals=[DEAL])
 
 
 def test_a_function_is_its_body_with_the_arguments_in_place(load_rules):
     st = deal(load_rules)
-    assert [st.action_to_string(a) for a in st.legal_actions()] == ["play 9H", "play 7S", "play 9C"]
+    assert texts(st) == ["play 9H", "play 7S", "play 9C"]
     # worth(dealer, 1) = 3 * 2 + 1; first_of typed once for numbers, once for lists of cards
     assert st.evaluate("total") == 7 + 5 + 3
 
@@ -53,7 +57,7 @@ def test_without_a_fitting_card_the_function_offers_the_draw(load_rules):
     game = load_rules(RULES)
     st = game.new_initial_state(players=2, dealer=0,
                                 deals=[{"hand": {"A": "2C 3C 4C", "B": "2H 3D 4H"}, "pile": ["9S"]}])
-    assert [st.action_to_string(a) for a in st.legal_actions()] == ["draw"]
+    assert texts(st) == ["draw"]
 
 
 def errors(load_rules, rules):
@@ -114,3 +118,22 @@ def test_a_counter_read_only_in_a_function_is_read(load_rules):
     rules = rules.replace("  - do: total = worth", "  - do: total = 0\n  - do: tally = worth").replace(
         "  total: {start: 0}", "  total: {start: 0}\n  tally: {start: 0}")
     assert [w.message for w in warnings(load_rules(rules))] == ["counter 'tally' is never read (it is only assigned)"]
+
+
+def test_a_question_asked_on_hidden_cards_read_through_a_function_is_warned_of(load_rules):
+    from ruledsl.checks import warnings
+    rules = RULES.replace("functions:\n", "functions:\n  holds_two(p): any(rank(c) == '2' for c in hand(p))\n")
+    rules = rules.replace("  - ask:\n      who: next(dealer)", "  - when: holds_two(next(dealer))\n    ask:\n      who: next(dealer)")
+    told = [w.message for w in warnings(load_rules(rules)) if w.message.startswith("whether this question")]
+    assert told == ["whether this question is asked depends on holds_two(next(dealer)), which the other players "
+                    "cannot see: asking it (or not) tells them about those cards"]
+
+
+def test_a_variant_changes_a_function_and_explain_says_so(load_rules):
+    load_rules(RULES, "base.yaml")
+    variant = load_rules("extends: base.yaml\nname: By suit\nfunctions:\n  fits(c): suit(c) == suit(upcard())\n",
+                         "variant.yaml")
+    st = variant.new_initial_state(players=2, dealer=0, deals=[DEAL])
+    assert texts(st) == ["play 7S"]          # 9H and 9C no longer fit the 9S by rank
+    assert "- The function `fits`: `fits(c)` stands for `suit(c) == suit(upcard())` (the base: " \
+        in explain(variant.ruleset)

@@ -17,8 +17,7 @@ deck:
   pack: french-52
   order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]
 zones:
-  hand: {owner: player, visible: owner}
-  pile: {visible: all}
+  pile: {visible: all}             # and the default hand, each player's own
 counters:
   passes: {start: 0, scope: hand}
   order: {start: "[]", scope: hand}
@@ -88,7 +87,7 @@ def test_a_loop_that_never_ends_is_a_located_error(load_rules):
     with pytest.raises(RuleErrors) as info:
         load_rules(rules)
     [error] = info.value.errors
-    assert (error.span.line, error.message) == (18, "the turns did not end within 50 turns")
+    assert (error.span.line, error.message) == (17, "the turns did not end within 50 turns")
 
 
 def test_search_bots_determinize_and_integer_actions_play_through_the_turns(load_rules):

@@ -86,7 +86,8 @@ def _by_name(label: str, old: dict, new: dict, added, changed) -> list[Item]:
 
 def _zones_and_counters(base: Ruleset, rs: Ruleset) -> list[Item]:
     return _described("zone", base.zones, rs.zones, _zone) + \
-        _described("counter", base.counters, rs.counters, _counter)
+        _described("counter", base.counters, rs.counters, _counter) + \
+        _described("function", base.functions, rs.functions, _function)
 
 
 def _zone(z) -> str:
@@ -95,6 +96,10 @@ def _zone(z) -> str:
 
 def _counter(c) -> str:
     return f"per {c.per}, starts at {code(c.start.text)}, kept for the {c.scope}"
+
+
+def _function(f) -> str:
+    return f"{code(f.signature)} stands for {code(' '.join(f.body.text.split()))}"
 
 
 def _described(label: str, old: dict, new: dict, show) -> list[Item]:
