@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE.parent))
 import ruledsl  # noqa: E402
 from ruledsl import bots  # noqa: E402
 
-GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel")
+GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "rummy")
 PAIRINGS = {                     # name -> (X spec, Y spec); {budget}: --budget, {pimc}: --pimc-budget
     "ismcts-random": ("ismcts{budget}", "random"),
     "pimc-random": ("pimc{pimc}", "random"),

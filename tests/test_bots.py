@@ -10,7 +10,7 @@ from hidden import GAMES, random_points
 
 SEARCHES = ("ismcts@40", "pimc@40")
 SHIPPED = [(name, GAMES[name].default_players) for name in
-           ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "kozel-closed", "ciapano-21")]
+           ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "kozel-closed", "ciapano-21")]
 
 
 def points(name, players, seed=1, limit=3):
