@@ -15,7 +15,7 @@ from lark.visitors import Transformer_NonRecursive, v_args
 
 from ..errors import RuleError
 from . import ast
-from .check import CARD_RE, NAME_RE, SUIT_RE, check
+from .check import CARD_WORD, NAME_RE, SUIT_WORD, check
 from ..source import Span
 from .grammar import parser
 from .syntax_errors import syntax_error
@@ -79,9 +79,9 @@ def word(token: Token) -> ast.Node:
     text = str(token)
     if NAME_RE.fullmatch(text):
         return ast.Name(name=text, **_tok(token))
-    if CARD_RE.fullmatch(text):
+    if CARD_WORD.fullmatch(text):
         return ast.CardLit(text=text, **_tok(token))
-    if SUIT_RE.fullmatch(text):
+    if SUIT_WORD.fullmatch(text):
         return ast.SuitLit(text=text, **_tok(token))
     return ast.BadWord(text=text, **_tok(token))
 
