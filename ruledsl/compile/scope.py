@@ -13,7 +13,7 @@ from ..expr import ast
 from ..expr.check import CARD_HINT, bad_word
 from ..expr.codegen import Frag
 from ..lang import builtins
-from ..lang.types import (A_SEAT, A_TEAM, ANY, CARD_LIST, CARDS, NONE, NUMBER, SEAT, TEAM, TEXT, BOOL,
+from ..lang.types import (A_SEAT, A_TEAM, ANY, CARD_LIST, CARDS, NONE, NUMBER, SEAT, SHOWN_TO, TEAM, TEXT, BOOL,
                           Type, list_of)
 from ..runtime import helpers
 from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS, canonical, split_name
@@ -255,7 +255,12 @@ class GameScope:
 
     def reveal(self, c, node: ast.Reveal) -> None:
         cards = c.value(node.cards, CARDS, "`reveal`")
-        c.unit.emit(f"_reveal(st, {self.card_list(c, cards, node.cards)})")
+        if node.to is None:
+            c.unit.emit(f"_reveal(st, {self.card_list(c, cards, node.cards)})")
+            return
+        to = c.value(node.to, SHOWN_TO, "`reveal … to`")
+        c.unit.emit(c.call(helpers.reveal_to, "st", self.card_list(c, cards, node.cards), c.src(to),
+                           c.span_const(node.to)))
 
     def card_list(self, c, cards: Frag, node) -> str:
         """Source of a fresh list of the cards `cards` gives (checked unless its type says so)."""

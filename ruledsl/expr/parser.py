@@ -114,8 +114,9 @@ class _Builder(Transformer_NonRecursive):
         return ast.Move(cards=c[0], zone=c[1], loop=loop, **_pos(meta))
 
     def reveal(self, meta, c):
-        loop = c[1] if len(c) > 1 else None
-        return ast.Reveal(cards=c[0], loop=loop, **_pos(meta))
+        loop = c[-1] if isinstance(c[-1], ast.Loop) else None
+        to = c[1] if len(c) > 1 and not isinstance(c[1], ast.Loop) else None
+        return ast.Reveal(cards=c[0], to=to, loop=loop, **_pos(meta))
 
     def target(self, meta, c):
         index = c[1] if len(c) > 1 else None

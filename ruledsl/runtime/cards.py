@@ -73,6 +73,7 @@ class Card(int):
 
 
 _BY_NAME: dict[str, Card] = {}
+BITS: list[int] = []        # each card's bit, `1 << card`, in the masks of runtime/knowledge.py
 
 
 def card_named(name: str) -> Card:
@@ -81,6 +82,7 @@ def card_named(name: str) -> Card:
     if card is None:
         card = _BY_NAME[name] = Card(len(Card.names))
         Card.names.append(name)
+        BITS.append(1 << card)
     return card
 
 

@@ -281,6 +281,19 @@ def reveal(st, shown: list) -> None:
         st.events.append({"kind": "reveal", "cards": [str(c) for c in shown]})
 
 
+def reveal_to(st, shown: list, to, span) -> None:
+    """The cards are shown where they lie to the seats `to` (true: everyone; false or none: nobody)."""
+    if to is True:
+        return reveal(st, shown)
+    who = sorted(set(seats(to, st.n, span))) if to is not False else []
+    if len(who) == st.n:
+        return reveal(st, shown)
+    if who and shown:
+        knowledge.show_to(st, who, shown)
+        if st.events is not None:
+            st.events.append({"kind": "reveal", "cards": [str(c) for c in shown], "to": who})
+
+
 def seats(x, n: int, span) -> list[int]:
     """A seat, a list of seats or none, as a list of seats of this match (EvalError otherwise)."""
     if x is None:
