@@ -24,7 +24,7 @@ from .lang import functions
 from .lang.deck import DECK, PACK
 from .lang.ruleset import RULESET
 from .lang.steps import KINDS
-from .runtime.cards import FRENCH_SUITS, PACKS
+from .runtime.cards import FRENCH_SUITS, JOKER, PACKS
 from .yamlnodes import Map, Seq
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -37,10 +37,10 @@ def _ranks(suit: bool) -> dict:
     """A rank of any built-in pack (`T` is 10), or with `suit` also a card (rank + suit letter),
     a joker (JK1) or a suit, in either case as the loader reads them. A YAML parser reads the
     ranks that are numbers (3, 10) as numbers, so those are allowed too, within the numbered ranks."""
-    ranks = sorted({r for pack in PACKS.values() for r in pack.ranks} | {"T"}, key=lambda r: (-len(r), r))
+    ranks = sorted({r for pack in PACKS.values() for r in pack.ranks} | {"T", JOKER}, key=lambda r: (-len(r), r))
     words = "|".join("".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in r) for r in ranks)
     letters = "".join(FRENCH_SUITS)
-    cards = f"(?:{words})[{letters}{letters.lower()}]?|[{letters}{letters.lower()}]|[Jj][Kk][0-9]" if suit else words
+    cards = f"(?:{words})[{letters}{letters.lower()}]?|[{letters}{letters.lower()}]|[Jj][Kk][1-9]" if suit else words
     numbers = [int(r) for r in ranks if r.isdigit()]
     return {"type": ["string", "integer"], "pattern": f"^(?:{cards})$",
             "minimum": min(numbers), "maximum": max(numbers),

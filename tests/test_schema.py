@@ -313,6 +313,7 @@ TOLD = {
     "tricks_playable_without_rule": "/hand/1/tricks/playable/0", "deck_unknown_pack": "/deck/pack",
     "captures_prefer_typo": "/hand/1/captures/prefer", "for_each_without_steps": "/hand/1",
     "turns_without_until": "/hand/1",
+    "pack_rank_twice": "/deck/pack",
 }
 # Those a YAML parser refuses before any schema sees them (duplicate keys: check-jsonschema's
 # parser only; PyYAML keeps the last one, so for jsonschema the data is valid).
@@ -321,6 +322,9 @@ DUPLICATE = {"duplicate_key"}
 # Those no schema can tell, and why: `ruledsl validate` reports them.
 BEYOND = {
     "order_unknown_rank": "the deck", "order_missing_rank": "the deck", "points_removed_card": "the deck",
+    "order_without_jokers": "the deck", "pack_suit_not_a_letter": "the deck",
+    "promote_above_without_suit": "two keys compared", "written_pack_french_suit": "expressions",
+    "trumps_order_unknown": "expressions", "reveal_to_text": "expressions",
     "deal_too_many_cards": "the deck", "expr_card_not_in_deck": "the deck",
     "players_max_below_min": "two keys compared", "option_default_not_in_choices": "two keys compared",
     "option_followed_default_out_of_bounds": "expressions",

@@ -250,7 +250,10 @@ class Compiler:
                 self.w.function("_ranking", "st")
                 key = [self.expr(trumps.suit, A_SUIT, "`trumps.suit`") if trumps.suit is not None else "None"]
                 if trumps.order is not None:
-                    key.append(self.expr(trumps.order, TEXT, "`trumps.order`"))
+                    order = self.frag(trumps.order, TEXT, "`trumps.order`")
+                    if order.const is not None:          # a constant order is checked now
+                        self.rankings.order(order.const[0], trumps.order.span)
+                    key.append(self.w_src(order))
                 key += [f"(not not ({self.condition(p.when)}))" if p.when is not None else "True" for p in trumps.promote]
                 self.w.line(f"key = {key[0] if len(key) == 1 else '(' + ', '.join(key) + ')'}")
                 self.w.line(f"r = {self.w.const(self.rankings.cache)}.get(key)")     # a ranking per situation, made once

@@ -9,6 +9,7 @@ generated code computes (compile/program.py `ranking_source`).
 from __future__ import annotations
 
 from ..expr.values import EvalError
+from .show import show
 
 PROMOTED_STEP = 100      # powers are scaled so promoted cards fit between two ranks
 TRUMPS = "trumps"        # the suit of promoted cards while no suit is trumps: they follow each other
@@ -95,17 +96,19 @@ class Rankings:
             parts = key if isinstance(key, tuple) else (key, *(True for _ in self.promotions))
             suit, order, held = parts[0], None, parts[1:]
             if self.ordered:
-                order, held = self._order(held[0]), held[1:]
+                order, held = self.order(held[0]), held[1:]
             active = [p for p, on in zip(self.promotions, held) if on]
             r = self.cache[key] = build(self.deck, suit, active, order)
         return r
 
-    def _order(self, name):
+    def order(self, name, span=None):
+        """The ranks of the order `name` (None: the deck's own, 'order'); an EvalError unless it
+        names an order of the deck that ranks every rank."""
         if name == "order" or name is None:
             return None
         order = self.deck.orders.get(name) if isinstance(name, str) else None
         if order is None or len(order) != len(self.deck.order):
             named = [n for n, o in self.deck.orders.items() if len(o) == len(self.deck.order)]
-            raise EvalError(f"the rank order in force must name a whole order of the deck, not {name!r}",
-                            hint=f"orders that rank every rank: {', '.join(['order', *named])}")
+            raise EvalError(f"the rank order in force must name an order of the deck that ranks every rank, "
+                            f"not '{show(name)}'", span, f"such orders: {', '.join(['order', *named])}")
         return order
