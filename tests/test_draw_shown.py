@@ -53,25 +53,9 @@ def test_without_show_the_drawn_cards_stay_hidden(dealt):
     assert "cards" not in st.observation(1)["zones"]["hand"][0]
 
 
-SEATS_RULES = """
-name: Shown to some
-players: 3
-deck:
-  pack: french-52
-  keep: [A, K, Q, J]
-  order: [A, K, Q, J]
-zones:
-  won: {owner: player, visible: nobody}
-hand:
-  - deal: {to: each, count: 2}
-  - do: reveal hand(0)[0] to [1]
-  - tricks:
-      follow: any
-      after_trick:
-        - draw: {upto: 2, show: SHOW}
-after_hand:
-  - end_match: active
-"""
+# Three players; A's first card is revealed to B alone, and the cards drawn are shown to SHOW.
+SEATS_RULES = RULES.replace("players: 2", "players: 3").replace("VISIBLE", "nobody").replace(
+    "  - tricks:", "  - do: reveal hand(0)[0] to [1]\n  - tricks:")
 THREE = {0: "AS KS", 1: "AH KH", 2: "AD KD"}
 
 
