@@ -156,10 +156,6 @@ class Deck:
         """The card a person or a rule file writes (`qs`, `TH`, `10h`), if this deck has it."""
         return self.by_name.get(canonical(text))
 
-    def suit_index(self, suit) -> int:
-        """Where a suit sorts among the deck's suits (no suit, a joker's: last)."""
-        return self.suits.index(suit) if suit in self.suits else len(self.suits)
-
     def __len__(self) -> int:
         return len(self.cards)
 

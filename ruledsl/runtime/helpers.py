@@ -204,7 +204,7 @@ def top(ranking, k, xs) -> list:
 
 def suits_of(deck, xs) -> list:
     """The printed suits present, in the deck's order (a joker has none)."""
-    held = {deck.suit_of[c] for c in cards(xs)}
+    held = set(map(deck.suit_of.__getitem__, cards(xs)))
     return [s for s in deck.suits if s in held]
 
 

@@ -39,14 +39,16 @@ class Ranking:
 
     __slots__ = ("suit", "power", "trump", "shown", "masks")
 
-    def __init__(self, suit, power, trump, suit_index):
+    def __init__(self, suit, power, trump, suits):
         self.suit, self.power, self.trump = suit, power, trump
         self.masks: dict = {}          # suit -> the bits of its cards (the voids of knowledge.py)
         for c, s in enumerate(suit):
             if power[c] is not None:
                 self.masks[s] = self.masks.get(s, 0) | 1 << c
-        # Where each card goes as players sort a hand: trumps first, then suit by suit, high to low.
-        self.shown = tuple((not trump[c], suit_index(suit[c]), -power[c]) if power[c] is not None else ()
+        # Where each card goes as players sort a hand: trumps first, then suit by suit in the deck's
+        # order (no suit, a joker's, last), high to low.
+        place, last = {s: i for i, s in enumerate(suits)}, len(suits)
+        self.shown = tuple((not trump[c], place.get(suit[c], last), -power[c]) if power[c] is not None else ()
                            for c in range(len(suit)))
 
     beats = _beats()
@@ -62,24 +64,27 @@ def build(deck, trump, promoted, order=None) -> Ranking:
     deck's order). A card promoted above a rank ranks just above that rank of the trump suit
     (only while a suit is trumps); one promoted with no rank ranks above every other trump."""
     ranks = order or deck.order
-    rank_power = {r: (len(ranks) - i) * PROMOTED_STEP for i, r in enumerate(ranks)}
     suit = list(deck.suit_of)
-    power: list = [None] * len(suit)
+    if order is None:
+        power = [p * PROMOTED_STEP if p is not None else None for p in deck.power]
+    else:
+        rank_power = {r: (len(ranks) - i) * PROMOTED_STEP for i, r in enumerate(ranks)}
+        power = [rank_power[r] if r is not None else None for r in deck.rank_of]
     is_trump = [False] * len(suit)
     for c in deck.cards:
-        power[c] = rank_power[deck.rank_of[c]]
         is_trump[c] = trump is not None and suit[c] == trump
-    top = sum(1 for _, above in promoted if above is None)
+    plain = tuple(power)                                        # the powers before promotion
+    top = [above for _, above in promoted].count(None)        # promoted above every trump
     for i, (card, above) in enumerate(promoted):
         if above is None:
             top -= 1
             power[card] = (len(ranks) + 1 + top) * PROMOTED_STEP
         elif trump is not None:
-            power[card] = rank_power[above] + PROMOTED_STEP // 2 - i
+            power[card] = plain[deck.by_name[above + trump]] + PROMOTED_STEP // 2 - i
         else:
             continue
         suit[card], is_trump[card] = trump if trump is not None else TRUMPS, True
-    return Ranking(tuple(suit), tuple(power), tuple(is_trump), deck.suit_index)
+    return Ranking(tuple(suit), tuple(power), tuple(is_trump), deck.suits)
 
 
 class Rankings:
