@@ -142,7 +142,8 @@ def describe_draw(prose, step: Draw) -> list[Item]:
     w = prose.words
     sources = [n.text for n in step.sources] or ["deck"]
     into = f" in their {code(step.into.text)}" if step.into is not None else ""
-    return [Item(f"Each player, one card at a time and starting with {w.starting(step.first)}, draws from "
+    first = w.starting(step.first) if step.first is not None else "the winner of the last trick"
+    return [Item(f"Each player, one card at a time and starting with {first}, draws from "
                  f"{joined([code(s) for s in sources], 'then from')} until they hold {cards(step.upto)}{into}. "
                  f"If that cannot refill every hand, {SAID.get(step.shortfall, SAID['none'])}"
                  + _shown(step.show)
