@@ -141,3 +141,31 @@ def test_a_written_pack_plays_pickles_and_numbers_its_actions(load_rules):
     code = indices.coding(st.prog)
     assert code.names[:13] == [str(c) for c in st.prog.deck.cards] and code.done == 13
     assert play_out(st, random.Random(0)).is_terminal()
+
+
+FISHING = """
+name: Jokers fishing
+players: 2
+deck:
+  pack: italian-40
+  jokers: 2
+  order: [JK, A, K, Q, J, 7, 6, 5, 4, 3, 2]
+  values: {A: 1, 2: 2, 3: 3, 4: 4, 5: 5}
+zones:
+  table: {visible: all}
+  pile: {owner: player, visible: nobody}
+hand:
+  - deal: {to: each, count: 2}
+  - deal: {to: table, count: 3}
+  - captures: {first: next(dealer), table: table, rank: true, sum: true, optional: true, pile: pile}
+after_hand:
+  - end_match: active
+"""
+
+
+def test_a_joker_captures_a_joker_by_rank_and_is_never_part_of_a_sum(load_rules):
+    game = load_rules(FISHING)
+    st = game.new_initial_state(players=2, dealer=1, deals=[{"hand": {0: "JK1 5S", 1: "AH 2H"},
+                                                             "table": "JK2 2C 3D"}])
+    legal = sorted(st.action_to_string(a) for a in st.legal_actions())
+    assert legal == ["play 5S", "play 5S take 2C 3D", "play JK1", "play JK1 take JK2"]
