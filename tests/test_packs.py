@@ -169,3 +169,25 @@ def test_a_joker_captures_a_joker_by_rank_and_is_never_part_of_a_sum(load_rules)
                                                              "table": "JK2 2C 3D"}])
     legal = sorted(st.action_to_string(a) for a in st.legal_actions())
     assert legal == ["play 5S", "play 5S take 2C 3D", "play JK1", "play JK1 take JK2"]
+
+
+def test_the_observation_tensor_has_a_place_for_each_card_of_a_written_pack_and_its_jokers():
+    """examples/four-colours.yaml: 36 cards and 2 jokers, so each zone section is 38 cards and
+    a count; the observer's own hand is marked card by card, the other hand only counted."""
+    from pathlib import Path
+
+    import ruledsl
+    from ruledsl.runtime import indices
+    game = ruledsl.load_game(Path(__file__).parents[1] / "examples" / "four-colours.yaml")
+    layout = dict(game.observation_layout(2))
+    assert layout["zone hand 0"] == layout["zone hand 1"] == 38 + 1
+    st = game.new_initial_state(players=2, seed=1, deals=[{"hand": {0: "JK1 9R 1Y 5G 5B"}}])
+    t, start = st.observation_tensor(0), 0
+    for name, size in game.observation_layout(2):
+        if name == "zone hand 0":
+            break
+        start += size
+    card = indices.coding(st.prog).card
+    mine = {i for i in range(38) if t[start + i]}
+    assert mine == {card[st.prog.deck.card(c)] for c in ("JK1", "9R", "1Y", "5G", "5B")}
+    assert not any(t[start + 39:start + 39 + 38])        # the other hand: its count only
