@@ -19,16 +19,16 @@ from .errors import Collector, Reported, RuleError, RuleErrors, did_you_mean
 from .expr import parse_binding, parse_expression, parse_statements
 from .lang import declare as d
 from .lang import functions
+from .lang.deck import MAX_RANKS
 from .lang.options import OptionError
 from .lang.ruleset import RULESET, Ruleset
 from .lang.steps import ALL, KINDS, SAY
 from .lang.zones import DEFAULT_ZONES
-from .runtime.cards import Deck as CardDeck
 from .source import Source, Span
 from .yamlnodes import (Map, Scalar, Seq, as_bool, as_int, as_list, as_map, as_number, as_text, check_keys,
                         node_kind, read_yaml)
 
-MAX_LEAD = 13                      # a lead of more cards than a suit holds cannot be made
+MAX_LEAD = MAX_RANKS               # a lead of more cards than a suit holds cannot be made
 ZONE_REF = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.S)
 PREFIXED = {"deck": "deck.", "players": "players.", "limits": "limits."}   # how messages name their keys
 _FAILED = object()
@@ -132,8 +132,7 @@ class Reader:
     def _note(self, construct, key, value) -> None:
         """What later keys need to know: the deck (for promotions), the shared zones (for deals)."""
         if key.name == "deck" and value is not None and construct is RULESET:
-            self.deck = CardDeck(list(value.ranks), list(value.order), {k: list(v) for k, v in value.orders.items()},
-                                 value.points, value.values)
+            self.deck = value.cards()
         elif key.name == "zones" and construct is RULESET:
             self.shared_zones |= {z for z, spec in value.items() if spec.owner == "shared"}
 
@@ -313,6 +312,10 @@ class Reader:
 
     def _Orders(self, holds, node, label):
         return tuple((d.Name(key.text, key.span), self._RankList(holds, value, f"{label}.{key.text}"))
+                     for key, value in as_map(node, label).entries)
+
+    def _Labels(self, holds, node, label):
+        return tuple((d.Name(key.text, key.span), as_text(value, f"{label}.{key.text}"))
                      for key, value in as_map(node, label).entries)
 
     def _RankTable(self, holds, node, label):

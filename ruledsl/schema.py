@@ -21,9 +21,10 @@ from fractions import Fraction
 
 from .lang import declare as d
 from .lang import functions
+from .lang.deck import DECK, PACK
 from .lang.ruleset import RULESET
 from .lang.steps import KINDS
-from .runtime.cards import PACKS, SUITS
+from .runtime.cards import FRENCH_SUITS, JOKER, PACKS
 from .yamlnodes import Map, Seq
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -33,20 +34,31 @@ NAME = {"type": "string", "pattern": IDENTIFIER,      # patternErrorMessage: yam
 
 
 def _ranks(suit: bool) -> dict:
-    """A rank of any pack (`T` is 10), or with `suit` also a card (rank + suit letter), in either
-    case as the loader reads them. A YAML parser reads the ranks that are numbers (3, 10) as
-    numbers, so those are allowed too, within the numbered ranks."""
-    ranks = sorted({r for pack in PACKS.values() for r in pack} | {"T"}, key=lambda r: (-len(r), r))
+    """A rank of any built-in pack (`T` is 10), or with `suit` also a card (rank + suit letter),
+    a joker (JK1) or a suit, in either case as the loader reads them. A YAML parser reads the
+    ranks that are numbers (3, 10) as numbers, so those are allowed too, within the numbered ranks."""
+    ranks = sorted({r for pack in PACKS.values() for r in pack.ranks} | {"T", JOKER}, key=lambda r: (-len(r), r))
     words = "|".join("".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in r) for r in ranks)
-    suits = f"[{''.join(SUITS)}{''.join(SUITS).lower()}]?" if suit else ""
+    letters = "".join(FRENCH_SUITS)
+    cards = f"(?:{words})[{letters}{letters.lower()}]?|[{letters}{letters.lower()}]|[Jj][Kk][1-9]" if suit else words
     numbers = [int(r) for r in ranks if r.isdigit()]
-    return {"type": ["string", "integer"], "pattern": f"^(?:{words}){suits}$",
+    return {"type": ["string", "integer"], "pattern": f"^(?:{cards})$",
             "minimum": min(numbers), "maximum": max(numbers),
             "patternErrorMessage": "a rank (A, K, 10, 2, …)" + (" or a card (QS, 10H)" if suit else "")}
+
+
+def _written_ranks(suit: bool) -> dict:
+    """The same for a pack written out: a rank is up to three letters or digits, a card one with
+    a suit letter."""
+    card = "[A-Za-z0-9]{1,3}[A-Za-z]?" if suit else "[A-Za-z0-9]{1,3}"
+    return {"type": ["string", "integer"], "pattern": f"^{card}$", "minimum": 0,
+            "patternErrorMessage": "a rank (A, K, 10, 2, …)" + (", a card (QS, 10H, JK1) or a suit (H)" if suit else "")}
 # The $defs name of each construct (the rule file itself is `game`, or `variant` when it extends).
 DEF_NAMES = {"players": "players", "deck": "deck", "zone": "zone", "option": "option", "counter": "counter",
-             "trumps": "trumps", "promotion": "promote", "choice": "choice", "bonus": "bonus",
+             "trumps": "trumps", "promotion": "promote", "pack": "pack", "choice": "choice", "bonus": "bonus",
              "result": "result", "limits": "limits", "restriction": "restriction", "teams": "teams"}
+# The defs that name ranks: written twice, for the built-in packs' ranks and for a pack written out.
+WRITTEN = ("orders", "points", "values")
 # The mappings a variant may change key by key (the rest sit in lists, which replace whole).
 PATCHED = ("players", "deck", "zones", "options", "counters", "trumps", "summary", "result", "limits",
            "orders", "points", "values", "zone", "option", "counter")
@@ -64,6 +76,8 @@ def schema() -> dict:
         "seats": {"type": "integer", "minimum": 1, "maximum": 12},
         "rank": _ranks(suit=False),
         "ranks": {"type": "array", "items": {"$ref": "#/$defs/rank"}, "uniqueItems": True},
+        "written_rank": _written_ranks(suit=False),
+        "written_ranks": {"type": "array", "items": {"$ref": "#/$defs/written_rank"}, "uniqueItems": True},
         "option_value": {"type": ["number", "boolean", "string"]},
         "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
     }
@@ -93,10 +107,13 @@ class _Writer:
     """The $defs of the constructs reached from the top, whole (`patch` False) or as a variant
     writes them (every key optional, null removes)."""
 
-    def __init__(self, defs: dict, patch: bool):
+    def __init__(self, defs: dict, patch: bool, written: bool = False):
         self.defs, self.patch = defs, patch
+        self.written = written or patch      # ranks of a written pack (a variant's base may write one)
 
     def name(self, base: str) -> str:
+        if base in WRITTEN and self.written and not self.patch:
+            return "written_" + base
         return base + "_patch" if self.patch and base in PATCHED else base
 
     def construct(self, construct: d.Construct, def_name: str | None = None) -> dict:
@@ -122,6 +139,11 @@ class _Writer:
         if construct.short is not None:
             short = construct.short if isinstance(construct.short, d.Key) else construct.key(construct.short)
             return {"anyOf": [self.holds(short.holds, short), out]}
+        if construct is DECK and not self.written:
+            # The ranks a deck names are a built-in pack's, unless its pack is written out.
+            written = _Writer(self.defs, patch=False, written=True)
+            out = {"if": {"required": ["pack"], "properties": {"pack": {"type": "object"}}},
+                   "then": written._object(construct), "else": out}
         return out
 
     def holds(self, holds: d.Holds, key: d.Key | None = None) -> dict:
@@ -140,7 +162,7 @@ class _Writer:
     _Say = _Text = _AName = _ZoneName = _CounterName = _ZoneTarget = _Each
 
     def _Rank(self, holds):
-        return _ref("rank")
+        return _ref("written_rank" if self.written else "rank")
 
     def _Recipients(self, holds):
         return _ref("expression")
@@ -172,6 +194,8 @@ class _Writer:
         return _ref("steps")
 
     def _Section(self, holds):
+        if holds.construct is PACK:          # a pack written out names ranks of its own
+            return _Writer(self.defs, self.patch, written=True).construct(PACK)
         return self.construct(holds.construct)
 
     def _Entries(self, holds):
@@ -207,16 +231,20 @@ class _Writer:
     def _OptionValue(self, holds):
         return _ref("option_value")
 
+    def _Labels(self, holds):
+        return {"type": "object", "additionalProperties": {"type": ["string", "number"]}}
+
     def _RankList(self, holds):
-        return _ref("ranks")
+        return _ref("written_ranks" if self.written else "ranks")
 
     def _Orders(self, holds):
-        return self._named("orders", _ref("ranks"), None)
+        return self._named("orders", self._RankList(holds), None)
 
     def _RankTable(self, holds):
+        keys = _written_ranks(suit=True) if self.written else _ranks(suit=True)
         if holds.whole:
-            return self._named("values", self._Whole(holds), _ranks(suit=True))
-        return self._named("points", _ref("number"), _ranks(suit=True))
+            return self._named("values", self._Whole(holds), keys)
+        return self._named("points", _ref("number"), keys)
 
 
 # Hover text for the keys every step has.

@@ -264,6 +264,19 @@ def test_unknown_function_did_you_mean(run):
     assert (e.message, e.hint) == ("unknown name 'delaer'", "did you mean 'dealer'?")
 
 
+@pytest.mark.parametrize("text, message", [
+    ("1H + 2", "'1H' is not a number or a card"),
+    ("QX", "'QX' is not a card or a suit"),
+    ("count(cards(hand(0), B))", "'B' is not a card or a suit"),
+])
+def test_a_word_that_is_no_card_or_suit_of_the_deck_is_told_in_the_decks_words(run, text, message):
+    """Card-shaped words are read as cards of any deck; the game's deck refuses those it lacks."""
+    e = _error(run, text, 0)
+    assert (e.message, e.hint) == (message, "cards are written like QS, 10H, 7D and suits as S, H, D, C")
+    word = message.split("'")[1]
+    assert (e.span.col - 1, e.span.width) == (text.index(word), len(word))
+
+
 def test_builtin_arguments_are_checked(run):
     assert _error(run, "floor(1, 2)").message == "floor takes 1 argument, not 2"
     assert _error(run, "count()").message == "count takes 1 argument, not 0"

@@ -190,10 +190,6 @@ def test_keyword_where_a_name_could_be(text, offset):
     ("x not y", "unexpected name 'y' in expression", 6, 1, "expected 'in'"),
     ("Lives(p)", "'Lives' is not a name: names are lower case", 0, 5, "did you mean 'lives'?"),
     ("True", "'True' is not a name: names are lower case", 0, 4, "did you mean 'true'?"),
-    ("1H + 2", "'1H' is not a number or a card", 0, 2,
-     "cards are written like QS, 10H, 7D and suits as S, H, D, C"),
-    ("QX", "'QX' is not a card or a suit", 0, 2,
-     "cards are written like QS, 10H, 7D and suits as S, H, D, C"),
     ("[c for QS in xs]", "'QS' is a card, not a name", 7, 2, "names are lower case"),
     ("option.Stake", "'Stake' is not a name: names are lower case", 7, 5, "did you mean 'stake'?"),
 ])

@@ -73,9 +73,10 @@ def problems(data) -> list[tuple[str, str, str]]:
 
 
 def props(name: str) -> dict:
-    """The properties of a mapping def (looking inside an anyOf for the mapping form)."""
+    """The properties of a mapping def (looking inside an anyOf for the mapping form, and for the
+    deck, in the form for a built-in pack)."""
     d = DEFS[name]
-    for form in d.get("anyOf", [d]):
+    for form in d.get("anyOf", [d.get("else", d)]):
         if form.get("type") == "object" and "properties" in form:
             return form["properties"]
     raise AssertionError(f"{name} has no mapping form")
@@ -153,7 +154,8 @@ def test_word_tables_are_enums():
     assert word["enum"] == ["partners", "none"]
     assert counts["properties"]["partners"]["items"]["maximum"] == 12 and counts["required"] == ["partners"]
     assert props("game")["direction"]["enum"] == ["clockwise", "anticlockwise"]
-    assert props("deck")["pack"]["enum"] == list(PACKS)
+    assert props("deck")["pack"]["$ref"] == "#/$defs/pack"
+    assert DEFS["pack"]["anyOf"][0]["enum"] == list(PACKS)
     assert props("zone")["owner"]["enum"] == ["player", "team", "none", "shared"]
     assert props("zone")["visible"]["enum"] == ["owner", "all", "nobody"]
     assert props("counter")["per"]["enum"] == ["player", "team", "game"]
@@ -187,6 +189,21 @@ def test_number_keys_are_ranks_as_a_yaml_parser_reads_them():
         data["deck"]["points"][key] = 1
         assert (problems(data) == []) is ok, key
         assert (problems(as_json(data)) == []) is ok, key
+
+
+def test_a_written_pack_has_ranks_and_suits_of_its_own():
+    """With `pack:` written out, the deck names that pack's ranks (U, 1) and suits (R), which
+    the built-in packs' ranks would refuse; a key that cannot be a rank still fails."""
+    base = as_parsed((ROOT / "games" / "ciapano.yaml").read_text(encoding="utf-8"))
+    data = copy.deepcopy(base)
+    data["deck"] = {"pack": {"suits": {"R": "red", "G": "green"}, "ranks": ["U", 1]}, "jokers": 1,
+                    "order": ["JK", "U", 1], "points": {"U": 2, "1R": 1, "G": 1, "JK1": 5}}
+    assert problems(data) == [] and problems(as_json(data)) == []
+    data["deck"]["points"]["UU-1"] = 1
+    assert problems(data) != []
+    del data["deck"]["points"]["UU-1"]
+    data["deck"]["pack"] = "french-52"
+    assert problems(data) != []           # U is no rank of a built-in pack
 
 
 # -- what must fail ----------------------------------------------------------------------------------
@@ -296,6 +313,7 @@ TOLD = {
     "tricks_playable_without_rule": "/hand/1/tricks/playable/0", "deck_unknown_pack": "/deck/pack",
     "captures_prefer_typo": "/hand/1/captures/prefer", "for_each_without_steps": "/hand/1",
     "turns_without_until": "/hand/1",
+    "pack_rank_twice": "/deck/pack",
 }
 # Those a YAML parser refuses before any schema sees them (duplicate keys: check-jsonschema's
 # parser only; PyYAML keeps the last one, so for jsonschema the data is valid).
@@ -304,6 +322,9 @@ DUPLICATE = {"duplicate_key"}
 # Those no schema can tell, and why: `ruledsl validate` reports them.
 BEYOND = {
     "order_unknown_rank": "the deck", "order_missing_rank": "the deck", "points_removed_card": "the deck",
+    "order_without_jokers": "the deck", "pack_suit_not_a_letter": "the deck",
+    "promote_above_without_suit": "two keys compared", "written_pack_french_suit": "expressions",
+    "trumps_order_unknown": "expressions", "reveal_to_text": "expressions",
     "deal_too_many_cards": "the deck", "expr_card_not_in_deck": "the deck",
     "players_max_below_min": "two keys compared", "option_default_not_in_choices": "two keys compared",
     "option_followed_default_out_of_bounds": "expressions",

@@ -80,6 +80,19 @@ def test_the_hand_is_grouped_by_suit_trumps_first():
         assert trumps in suits[0]                             # trumps first
 
 
+def test_a_written_pack_is_shown_with_its_own_letters_and_jokers_trumps_first():
+    """examples/four-colours.yaml: suits R G B Y as letters (no French symbol), the jokers drawn
+    as JK1 and grouped with the trumps, first; the table plays a whole hand of it."""
+    out = run(ROOT / "examples" / "four-colours.yaml", "--seed", 3, input="quit\n")
+    hand = re.search(r"^hand +(.*)$", out, re.M).group(1)
+    cards = hand.split()
+    assert len(cards) == 5 and all(re.fullmatch(r"[1-9][RGBY]|JK[12]", c) for c in cards), hand
+    groups = [g.split() for g in hand.split("   ")]
+    trumps = [g for g in groups if any(c.startswith("JK") or c.endswith("R") for c in g)]
+    assert not trumps or groups[0] == trumps[0]            # hand 1: red is trumps, jokers with them
+    assert not any(symbol in out for symbol in "♠♥♦♣")
+
+
 def test_symbols_give_way_to_letters_under_no_color_and_ascii():
     plain = run(GAMES / "kozel.yaml", "--seed", 11, input="quit\n", env={"NO_COLOR": "1"})
     assert not set("♠♥♦♣") & set(plain) and re.search(r"^hand +\w+[SHDC]\b", plain, re.M)

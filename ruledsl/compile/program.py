@@ -27,9 +27,8 @@ from ..expr.compiler import Compiler as ExprCompiler
 from ..lang import walk
 from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
-from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, Type
+from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, TEXT, Type
 from ..runtime import helpers
-from ..runtime.cards import Deck
 from ..runtime.ranking import Rankings
 from ..source import NOWHERE, Span
 from . import module
@@ -60,16 +59,17 @@ class Compiler:
         self.counter_types = counter_types
         self.direction = 1 if ruleset.direction == "clockwise" else -1
         spec = ruleset.deck
-        self.deck = Deck(list(spec.ranks), list(spec.order), {k: list(v) for k, v in spec.orders.items()},
-                         spec.points, spec.values)
+        self.deck = spec.cards()
         self.layout = Layout(ruleset, n)
         self.w = Writer()
         self.scope = GameScope(self)
         self.errors = Collector()
         self.bound: dict[str, Frag] = {}
         self.decisions: list[Decision] = []
-        self.rankings = Rankings(self.deck, [(self.deck.card(p.card.text), p.above.text)
-                                             for p in (ruleset.trumps.promote if ruleset.trumps else ())])
+        trumps = ruleset.trumps
+        self.rankings = Rankings(self.deck, [(self.deck.card(p.card.text), p.above.text if p.above else None)
+                                             for p in (trumps.promote if trumps else ())],
+                                 ordered=trumps is not None and trumps.order is not None)
         self.ranking_fn: str | None = None
         self.slots = 0
         # Where "the match did not end within N hands" points: the first end_match, else the
@@ -232,11 +232,15 @@ class Compiler:
         return "r.suit", "r.power", "r.trump"
 
     def ranking_fixed(self) -> bool:
+        """Whether the cards rank the same all match long (no trump suit, order or condition varies)."""
         trumps = self.ruleset.trumps
-        return trumps is None or trumps.suit is None
+        return trumps is None or (trumps.suit is None and trumps.order is None
+                                  and all(p.when is None for p in trumps.promote))
 
     def ranking_source(self, c=None) -> str:
-        """Source of the current Ranking (under the trumps as they are now)."""
+        """Source of the current Ranking (under the trumps as they are now). The situation's key
+        is written here: the trump suit, the order in force (`trumps.order`), then whether each
+        promotion holds (runtime/ranking.py `Rankings.get`)."""
         trumps = self.ruleset.trumps
         if self.ranking_fixed():
             return self.w.const(self.rankings.get(None))
@@ -244,7 +248,12 @@ class Compiler:
             self.ranking_fn = "_ranking"
             with self.w.elsewhere():
                 self.w.function("_ranking", "st")
-                key = [self.expr(trumps.suit, A_SUIT, "`trumps.suit`")]
+                key = [self.expr(trumps.suit, A_SUIT, "`trumps.suit`") if trumps.suit is not None else "None"]
+                if trumps.order is not None:
+                    order = self.frag(trumps.order, TEXT, "`trumps.order`")
+                    if order.const is not None:          # a constant order is checked now
+                        self.rankings.order(order.const[0], trumps.order.span)
+                    key.append(self.w_src(order))
                 key += [f"(not not ({self.condition(p.when)}))" if p.when is not None else "True" for p in trumps.promote]
                 self.w.line(f"key = {key[0] if len(key) == 1 else '(' + ', '.join(key) + ')'}")
                 self.w.line(f"r = {self.w.const(self.rankings.cache)}.get(key)")     # a ranking per situation, made once

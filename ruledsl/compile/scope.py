@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from ..errors import RuleError, did_you_mean
 from ..expr import ast
+from ..expr.check import CARD_HINT, bad_word
 from ..expr.codegen import Frag
 from ..lang import builtins
-from ..lang.types import (A_SEAT, A_TEAM, ANY, CARD_LIST, CARDS, NONE, NUMBER, SEAT, TEAM, TEXT, BOOL,
+from ..lang.types import (A_SEAT, A_TEAM, ANY, CARD_LIST, CARDS, NONE, NUMBER, SEAT, SHOWN_TO, TEAM, TEXT, BOOL,
                           Type, list_of)
 from ..runtime import helpers
+from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS, canonical, split_name
 
 OWNER_WORDS = {"player": "player", "team": "team", "shared": "table", "game": "table"}
 
@@ -126,11 +128,27 @@ class GameScope:
         return Frag(src=f"st.options[{self.program.w.const(name)}]", type=option_type(spec))
 
     def card(self, text: str, span):
-        card = self.deck.card(text)
-        if card is None:
-            raise RuleError(span, f"card '{text}' is not in the deck",
-                            f"the deck's ranks are {' '.join(self.deck.ranks)}")
-        return card
+        deck = self.deck
+        card = deck.card(text)
+        if card is not None:
+            return card
+        rank, suit = split_name(canonical(text))
+        if suit in deck.suits and (rank in deck.pack.ranks or rank in PACKS["french-52"].ranks) or rank == JOKER:
+            raise RuleError(span, f"card '{text}' is not in the deck", f"the deck's ranks are {' '.join(deck.ranks)}")
+        raise RuleError(span, *bad_word(text, self._card_hint()))
+
+    def suit(self, text: str, span):
+        if text not in self.deck.suits:
+            raise RuleError(span, *bad_word(text, self._card_hint()))
+        return text
+
+    def _card_hint(self) -> str:
+        """How this deck's cards and suits are written."""
+        deck = self.deck
+        if deck.suits == FRENCH_SUITS:
+            return CARD_HINT
+        examples = [deck.ranks[0] + s for s in deck.suits[:3]]
+        return f"cards are written like {', '.join(examples)} and suits as {', '.join(deck.suits)}"
 
     def check_seat(self, value: int, span, what: str) -> None:
         """A constant seat must exist with this program's players (the fewest, at load)."""
@@ -237,7 +255,12 @@ class GameScope:
 
     def reveal(self, c, node: ast.Reveal) -> None:
         cards = c.value(node.cards, CARDS, "`reveal`")
-        c.unit.emit(f"_reveal(st, {self.card_list(c, cards, node.cards)})")
+        if node.to is None:
+            c.unit.emit(f"_reveal(st, {self.card_list(c, cards, node.cards)})")
+            return
+        to = c.value(node.to, SHOWN_TO, "`reveal … to`")
+        c.unit.emit(c.call(helpers.reveal_to, "st", self.card_list(c, cards, node.cards), c.src(to),
+                           c.span_const(node.to)))
 
     def card_list(self, c, cards: Frag, node) -> str:
         """Source of a fresh list of the cards `cards` gives (checked unless its type says so)."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..expr.ast import SuitLit
 from ..lang.ruleset import Ruleset
 from ..load import load
-from ..runtime.cards import PACKS, SUIT_SYMBOLS, SUITS, split_card
+from ..lang.deck import WRITTEN
+from ..runtime.cards import JOKER, SUIT_SYMBOLS, joker_names, split_name
 from ..runtime.helpers import SEAT_NAMES
 from .differences import base_shown, differences
 from .document import Heading, Item, List, Para, Table, render
@@ -81,15 +82,24 @@ class Rulebook:
 
     def deck(self) -> list:
         d = self.rs.deck
-        removed = [r for r in PACKS.get(d.pack, d.ranks) if r not in d.ranks]
-        what = PACK_NAMES.get(d.pack, f"the {d.pack} pack")
+        ranks = [r for r in d.ranks if r != JOKER]
+        removed = [r for r in d.cards_of.ranks if r not in ranks]
+        what = PACK_NAMES.get(d.pack, "a pack of its own")
         if removed:
             what += f" without the {joined([rank_plural(r) for r in removed])}"
-        suits = "\u00a0".join(SUIT_SYMBOLS[s] for s in SUITS)      # kept on one line
+        if d.jokers:
+            what += f", with {plural(d.jokers, 'a joker', f'{number_word(d.jokers)} jokers')} " \
+                    f"({' '.join(joker_names(d.jokers))}: {plural(d.jokers, 'a card', 'cards')} of no suit, rank JK)"
+        suits = "\u00a0".join(SUIT_SYMBOLS.get(s, s) for s in d.suits)      # kept on one line
+        if d.pack == WRITTEN:
+            suits = ", ".join(f"{s} {name}" for s, name in zip(d.suits, d.cards_of.suit_names))
         out = [Heading(2, "The deck"),
-               Para(f"{cap(what)}: {len(d.ranks) * len(SUITS)} cards, {len(d.ranks)} ranks in each of the four "
-                    f"suits ({suits})."),
+               Para(f"{cap(what)}: {len(ranks) * len(d.suits) + d.jokers} cards, {len(ranks)} ranks in each of the "
+                    f"{number_word(len(d.suits))} suits ({suits})."),
                Para(f"Cards rank, from high to low: {' '.join(d.order)}.")]
+        if d.cards_of.rank_names and d.pack == WRITTEN:
+            out.append(Para("The ranks' names: " + ", ".join(f"{r} {n}" for r, n in d.cards_of.rank_names.items())
+                            + "."))
         for name, order in d.orders.items():
             out.append(Para(f"The order {code(name)} (used by expressions such as `run`): {' '.join(order)}."))
         return out + self.points() + self.values() + self.trumps()
@@ -101,9 +111,9 @@ class Rulebook:
         groups: dict = {}
         for key, value in d.points.items():
             groups.setdefault(value, []).append(key)
-        named = lambda k: f"every {SUIT_SYMBOLS[k]}" if k in SUITS else k  # noqa: E731
+        named = lambda k: f"every {SUIT_SYMBOLS.get(k, k)}" if k in d.suits else k  # noqa: E731
         rows = [(", ".join(map(named, keys)), num(value)) for value, keys in sorted(groups.items(), key=lambda kv: -kv[0])]
-        total = sum(_points(d.points, r + s) for r in d.ranks for s in SUITS)
+        total = sum(_points(d.points, str(c)) for c in d.cards().cards)
         zero = [r for r in d.ranks if r not in d.points]
         note = "Every other card counts 0. " if zero or any(len(k) > 2 for k in d.points) else ""
         return [Heading(3, "Card points"), Table(("cards", "points"), rows),
@@ -130,10 +140,15 @@ class Rulebook:
         out = [Heading(3, "Trumps")]
         suit = trumps.suit
         if suit is not None and isinstance(suit.tree, SuitLit):
-            out.append(Para(f"{cap(SUIT_NAMES[suit.tree.text])} are trumps."))
+            out.append(Para(f"{cap(_suit_name(self.rs.deck, suit.tree.text))} are trumps."))
         elif suit is not None:
             out.append(Para(f"The trump suit is the suit {code(suit.text)} holds at the time "
                             "(none: no trumps). A trump beats any card of another suit."))
+        elif trumps.promote:
+            out.append(Para("No suit is trumps: the promoted cards alone are."))
+        if trumps.order is not None:
+            out.append(Para(f"The rank order in force is the deck order {code(trumps.order.text)} names at the "
+                            "time ('order': the order above)."))
         return out + _promoted(trumps.promote)
 
     def has_tricks(self) -> bool:
@@ -224,7 +239,8 @@ def _promoted(promote) -> list:
     """The cards promoted to trumps, and how they play."""
     items = []
     for entry in promote:
-        text = f"{entry.card.text} becomes a trump, ranking just above the trump {entry.above.text}"
+        text = f"{entry.card.text} becomes a trump, " + (f"ranking just above the trump {entry.above.text}"
+                                                         if entry.above is not None else "above every other trump")
         items.append(Item(text + (f", while {code(entry.when.text)}" if entry.when is not None else "") + "."))
     if not items:
         return []
@@ -233,7 +249,12 @@ def _promoted(promote) -> list:
                               "the order listed, the first highest.")]
 
 
+def _suit_name(deck, letter: str) -> str:
+    """A suit in words: a written pack's own name for it, else the French name."""
+    return deck.cards_of.suit_name(letter) if deck.pack == WRITTEN else SUIT_NAMES[letter]
+
+
 def _points(table: dict, card: str):
     """A card's points: its own entry, else its rank's, else its suit's, else 0."""
-    rank, suit = split_card(card)
+    rank, suit = split_name(card)
     return table.get(card, table.get(rank, table.get(suit, 0)))

@@ -233,6 +233,8 @@ def _action(text: str, node) -> str | None:
     if isinstance(node, Move):
         return f"move {code(_part(text, node.cards))} to {code(_part(text, node.zone))}"
     if isinstance(node, Reveal):
+        if node.to is not None:
+            return f"show {code(_part(text, node.cards))} to {code(_part(text, node.to))} (the card stays where it is)"
         return f"show {code(_part(text, node.cards))} to everyone (the card stays where it is)"
     return None
 

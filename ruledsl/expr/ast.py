@@ -169,8 +169,9 @@ class Move(Node):
 
 @attrs.frozen(kw_only=True)
 class Reveal(Node):
-    """reveal turned_pair[0]"""
+    """reveal turned_pair[0]; reveal drawn to others(player)"""
     cards: Node
+    to: Node | None
     loop: Loop | None
 
 

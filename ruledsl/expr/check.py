@@ -15,6 +15,10 @@ from . import ast
 MAX_DEPTH = 40
 
 NAME_RE = re.compile(r"[a-z_][a-z0-9_]*")
+# What the parser reads as a card or a suit: any deck's (its scope then checks it is this deck's).
+CARD_WORD = re.compile(r"[0-9A-Z]{1,3}[A-Z]|JK[0-9]")
+SUIT_WORD = re.compile(r"[A-Z]")
+# A card or suit of the French letters: an upper-case name that looks like one is called one.
 CARD_RE = re.compile(r"(10|[2-9AKQJT])[SHDC]")
 SUIT_RE = re.compile(r"[SHDC]")
 KEYWORDS = frozenset("and or not in if else for true false none option move to reveal".split())
@@ -60,12 +64,13 @@ def _name(text: str, offset: int, locate) -> None:
     raise RuleError(span, *bad_word(text))
 
 
-def bad_word(text: str) -> tuple[str, str | None]:
-    """Message and hint for a word that is neither a name, a card nor a suit."""
+def bad_word(text: str, hint: str = CARD_HINT) -> tuple[str, str | None]:
+    """Message and hint for a word that is neither a name, a card nor a suit (`hint`: how the
+    deck's cards and suits are written)."""
     lower = text.lower()
     looks_like_card = text.isupper() and len(text) <= 3 and lower not in KEYWORDS  # QX, 1H, 11S
     if NAME_RE.fullmatch(lower) and not looks_like_card:
         return f"'{text}' is not a name: names are lower case", f"did you mean '{lower}'?"
     if text[0].isdigit():
-        return f"'{text}' is not a number or a card", CARD_HINT
-    return f"'{text}' is not a card or a suit", CARD_HINT
+        return f"'{text}' is not a number or a card", hint
+    return f"'{text}' is not a card or a suit", hint

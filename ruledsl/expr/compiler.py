@@ -69,6 +69,9 @@ class Scope(Protocol):
     def card(self, text: str, span: Span) -> object:
         """A card literal (`QS`) -> its value; RuleError if not in the deck."""
 
+    def suit(self, text: str, span: Span) -> object:
+        """A suit literal (`H`) -> its value; RuleError if not a suit of the deck."""
+
     def check_seat(self, value: int, span: Span, what: str) -> None:
         """A constant used as a seat: a located error unless every player count has it."""
 
@@ -189,7 +192,7 @@ class Compiler:
         return Frag(const=(self.scope.card(node.text, self.span(node)),), type=CARD)
 
     def _SuitLit(self, node: ast.SuitLit) -> Frag:
-        return Frag(const=(node.text,), type=SUIT)
+        return Frag(const=(self.scope.suit(node.text, self.span(node)),), type=SUIT)
 
     def _Name(self, node: ast.Name) -> Frag:
         for name, frag in reversed(self.bound):

@@ -23,12 +23,13 @@ _NAMED = {
 
 
 def grammar_text() -> str:
-    """The grammar, from the installed package `ruledsl.grammar` or, in a source checkout where
-    that package is not installed, from the `grammar/` folder beside `ruledsl/`."""
-    try:
-        return importlib.resources.files("ruledsl.grammar").joinpath(GRAMMAR_FILE).read_text("utf-8")
-    except (ImportError, OSError, TypeError):
-        return (Path(__file__).parents[2] / "grammar" / GRAMMAR_FILE).read_text("utf-8")
+    """The grammar of the code running: in a source checkout, the `grammar/` folder beside this
+    `ruledsl/` (so that an editable install made from another checkout cannot lend its grammar
+    to this one's parser); otherwise the installed package `ruledsl.grammar`."""
+    beside = Path(__file__).parents[2] / "grammar" / GRAMMAR_FILE
+    if beside.is_file():
+        return beside.read_text("utf-8")
+    return importlib.resources.files("ruledsl.grammar").joinpath(GRAMMAR_FILE).read_text("utf-8")
 
 
 @functools.cache

@@ -15,7 +15,7 @@ from lark.visitors import Transformer_NonRecursive, v_args
 
 from ..errors import RuleError
 from . import ast
-from .check import CARD_RE, NAME_RE, SUIT_RE, check
+from .check import CARD_WORD, NAME_RE, SUIT_WORD, check
 from ..source import Span
 from .grammar import parser
 from .syntax_errors import syntax_error
@@ -79,9 +79,9 @@ def word(token: Token) -> ast.Node:
     text = str(token)
     if NAME_RE.fullmatch(text):
         return ast.Name(name=text, **_tok(token))
-    if CARD_RE.fullmatch(text):
+    if CARD_WORD.fullmatch(text):
         return ast.CardLit(text=text, **_tok(token))
-    if SUIT_RE.fullmatch(text):
+    if SUIT_WORD.fullmatch(text):
         return ast.SuitLit(text=text, **_tok(token))
     return ast.BadWord(text=text, **_tok(token))
 
@@ -114,8 +114,9 @@ class _Builder(Transformer_NonRecursive):
         return ast.Move(cards=c[0], zone=c[1], loop=loop, **_pos(meta))
 
     def reveal(self, meta, c):
-        loop = c[1] if len(c) > 1 else None
-        return ast.Reveal(cards=c[0], loop=loop, **_pos(meta))
+        loop = c[-1] if isinstance(c[-1], ast.Loop) else None
+        to = c[1] if len(c) > 1 and not isinstance(c[1], ast.Loop) else None
+        return ast.Reveal(cards=c[0], to=to, loop=loop, **_pos(meta))
 
     def target(self, meta, c):
         index = c[1] if len(c) > 1 else None

@@ -183,6 +183,13 @@ def _card_helper(fn: Callable, gives: Type, ranked: bool = False):
     return emit
 
 
+def _deck_helper(fn: Callable, gives: Type):
+    """A helper over cards `fn(deck, args…)`, which reads the deck's tables."""
+    def emit(c, g, args, node):
+        return Frag(src=c.call(fn, c.unit.const(g.deck), *(c.src(a) for a in args)), type=gives)
+    return emit
+
+
 def _cards_of_suit(c, g, args, node):
     xs, suit = args
     if not xs.type.only("list"):
@@ -346,7 +353,7 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
     Function("top", (("n", WHOLE), ("xs", CARDS)), CARD_LIST, "the n highest cards by the trick order, trumps first",
              _card_helper(helpers.top, CARD_LIST, True)),
     Function("suits_of", (("xs", CARDS),), list_of(SUIT), "the suits present in a list of cards",
-             _card_helper(helpers.suits_of, list_of(SUIT))),
+             _deck_helper(helpers.suits_of, list_of(SUIT))),
     Function("run", (("xs", CARDS), ("s", A_SUIT), ("order", TEXT)), INT,
              "the length of the unbroken run of suit s in xs from the first rank of a named deck order",
              _run),

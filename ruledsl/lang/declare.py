@@ -267,6 +267,12 @@ class Orders(Holds):
 
 
 @attrs.frozen
+class Labels(Holds):
+    """A mapping of short words to names (a written pack's suits, its ranks' names), as
+    (Name, text) pairs in the file's order."""
+
+
+@attrs.frozen
 class RankTable(Holds):
     """A mapping of ranks or cards to numbers: exact (points), or whole within min..max."""
 

@@ -127,6 +127,7 @@ CARDS = of("card", "list", "none", item=CARD, name="cards")   # none: no cards
 WHOLE = of("int", name="a whole number")
 A_NUMBER = Type(NUMERIC, name="a number")
 A_SUIT = of("suit", "none", name="a suit")
+SHOWN_TO = of("bool", "none", "seat", "int", "list", item=A_SEAT, name="seats, or true for everyone", seats=True)
 A_LIST = of("list", "text", name="a list")        # what `in` looks into and loops run over
 CONDITION = ANY                                  # when: any value, read as true or false
 

@@ -5,7 +5,7 @@ captures, ask), never from text written for one game (lang/steps/*.py, `why_not`
 """
 from __future__ import annotations
 
-from .cards import split_card
+from .cards import known_card
 
 
 class IllegalAction(ValueError):
@@ -22,9 +22,9 @@ def normalize(text: str) -> tuple:
     """A typed action as a comparable key: words lower-cased, cards canonical, card order free."""
     words, cards = [], []
     for word in text.replace(",", " ").split():
-        parts = split_card(word)
-        if parts and (len(word) <= 3):
-            cards.append(parts[0] + parts[1])
+        card = known_card(word)
+        if card is not None:
+            cards.append(str(card))
         else:
             words.append(word.lower())
             if cards:

@@ -1,27 +1,60 @@
-"""Cards as small ints that print as text, and the Deck: which cards exist and their tables.
+"""Cards as small ints that print as text, the packs, and the Deck: which cards a game has and
+their tables.
 
 A Card is an int subclass, so zones are plain lists of ints and every per-card table is a tuple
-indexed by the card (fast), while a card still prints as `QS` in messages and logs.
+indexed by the card (fast), while a card still prints as `QS` in messages and logs. Ids are
+given out by name, once per process (`card_named`): the French pack's 52 first, so their ids
+never change (0–51), then whatever other cards a loaded deck has (a joker, a card of a pack
+written out in a rule file). A card pickles as its name, so a State moves between processes
+whatever order they loaded decks in.
+
+A card's text is its rank then its suit letter (`10H`, `QS`); a joker has no suit and is written
+`JK1`, `JK2`, … Every deck has its own suits: the built-in packs write theirs with the French
+letters S H D C, as pagat and RULES.md do for Italian, Spanish and German cards; a pack written
+out in the file names its own (one upper-case letter each).
 """
 from __future__ import annotations
 
 import math
 from fractions import Fraction
 
-SUITS = ("S", "H", "D", "C")
-# Every pack's ranks, high to low. The packs of other countries are written with the French
-# letters, as pagat and RULES.md do: swords/leaves S, cups/hearts H, coins/bells D, batons/acorns
-# C; K the king (Re, Rey, König), Q the horse or Ober (Cavallo, Caballo), J the jack (Fante,
-# Sota, Unter). Their cards are cards of the French pack, so a card is the same id in every game.
-PACKS = {
-    "french-52": ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
-    "piquet-32": ("A", "K", "Q", "J", "10", "9", "8", "7"),
-    "german-32": ("A", "K", "Q", "J", "10", "9", "8", "7"),
-    "italian-40": ("A", "K", "Q", "J", "7", "6", "5", "4", "3", "2"),
-    "spanish-40": ("A", "K", "Q", "J", "7", "6", "5", "4", "3", "2"),
-    "spanish-48": ("A", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2"),
-}
+import attrs
+
+FRENCH_SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+JOKER = "JK"            # the rank of a joker; the jokers are JK1, JK2, …
+MAX_JOKERS = 4
+
+
+@attrs.frozen
+class Pack:
+    """A pack's suits (letters, with their names) and ranks (high to low, with names for the
+    ones that have them)."""
+
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]
+    suit_names: tuple[str, ...]
+    rank_names: dict = attrs.field(factory=dict)
+
+    def suit_name(self, letter: str) -> str:
+        return self.suit_names[self.suits.index(letter)]
+
+
+_FRENCH_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+_SHORT = ("A", "K", "Q", "J", "10", "9", "8", "7")
+_LATIN = ("A", "K", "Q", "J", "7", "6", "5", "4", "3", "2")
+_FRENCH_NAMES = ("spades", "hearts", "diamonds", "clubs")
+_SPANISH = (("espadas", "copas", "oros", "bastos"), {"K": "rey", "Q": "caballo", "J": "sota"})
+PACKS = {
+    "french-52": Pack(FRENCH_SUITS, _FRENCH_RANKS, _FRENCH_NAMES),
+    "piquet-32": Pack(FRENCH_SUITS, _SHORT, _FRENCH_NAMES),
+    "german-32": Pack(FRENCH_SUITS, _SHORT, ("Grün", "Herz", "Schellen", "Eichel"),
+                      {"A": "Daus", "K": "König", "Q": "Ober", "J": "Unter"}),
+    "italian-40": Pack(FRENCH_SUITS, _LATIN, ("spade", "coppe", "denari", "bastoni"),
+                       {"K": "re", "Q": "cavallo", "J": "fante"}),
+    "spanish-40": Pack(FRENCH_SUITS, _LATIN, *_SPANISH),
+    "spanish-48": Pack(FRENCH_SUITS, ("A", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2"), *_SPANISH),
+}
 
 
 class Card(int):
@@ -35,38 +68,72 @@ class Card(int):
 
     __repr__ = __str__
 
+    def __reduce__(self):
+        return card_named, (Card.names[self],)
+
+
+_BY_NAME: dict[str, Card] = {}
+BITS: list[int] = []        # each card's bit, `1 << card`, in the masks of runtime/knowledge.py
+
+
+def card_named(name: str) -> Card:
+    """The card of this canonical text, given the next id the first time it is named."""
+    card = _BY_NAME.get(name)
+    if card is None:
+        card = _BY_NAME[name] = Card(len(Card.names))
+        Card.names.append(name)
+        BITS.append(1 << card)
+    return card
+
+
+def canonical(text: str) -> str:
+    """A card as a person writes it (`qs`, `TH`, `jk1`) in its canonical text (`QS`, `10H`, `JK1`)."""
+    text = str(text).strip().upper()
+    return "10" + text[1:] if text[:1] == "T" and len(text) == 2 else text
+
+
+def known_card(text: str) -> Card | None:
+    """The card a person wrote, if some loaded deck has it."""
+    return _BY_NAME.get(canonical(text))
+
 
 def normal_rank(text: str) -> str:
     text = str(text).strip().upper()
     return "10" if text == "T" else text
 
 
-def split_card(text: str) -> tuple[str, str] | None:
-    """'10H' → ('10', 'H'); 'th' → ('10', 'H'); None when it is not card-shaped."""
-    text = str(text).strip().upper()
-    if len(text) < 2 or text[-1] not in SUITS:
-        return None
-    return normal_rank(text[:-1]), text[-1]
+def joker_names(n: int) -> list[str]:
+    return [f"{JOKER}{i}" for i in range(1, n + 1)]
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """A canonical card text as (rank, suit): '10H' → ('10', 'H'); a joker 'JK1' → ('JK', None)."""
+    if name.startswith(JOKER) and name[len(JOKER):].isdigit():
+        return JOKER, None
+    return name[:-1], name[-1]
 
 
 class Deck:
     """The cards of one game: ranks (in trick order, high to low), suits, and per-card tables."""
 
-    def __init__(self, ranks: list[str], order: list[str], orders: dict[str, list[str]],
-                 points: dict[str, Fraction | int], values: dict[str, int]):
-        self.suits = SUITS
+    def __init__(self, pack: Pack, ranks: list[str], order: list[str], orders: dict[str, list[str]],
+                 points: dict[str, Fraction | int], values: dict[str, int], jokers: int = 0):
+        self.pack = pack
+        self.suits = pack.suits
         self.ranks = list(ranks)
         self.order = list(order)
         self.orders = orders
-        # Card ids are fixed for the whole pack, so a card is the same int in every game.
-        self.cards = [_ALL[r + s] for s in SUITS for r in self.ranks]
+        self.jokers = jokers
+        self.cards = [card_named(r + s) for s in self.suits for r in self.ranks if r != JOKER]
+        self.cards += [card_named(name) for name in joker_names(jokers)]
         self.by_name = {str(c): c for c in self.cards}
         power = {r: len(order) - i for i, r in enumerate(order)}
-        self.rank_of = _table(self.cards, lambda n: split_card(n)[0])
-        self.suit_of = _table(self.cards, lambda n: n[-1])
-        self.power = _table(self.cards, lambda n: power[split_card(n)[0]])
-        self.points = _table(self.cards, lambda n: _lookup(points, n, 0))
-        self.values = _table(self.cards, lambda n: _lookup(values, n, None))
+        self.rank_of = self._table(lambda n: split_name(n)[0])
+        self.suit_of = self._table(lambda n: split_name(n)[1])
+        self.power = self._table(lambda n: power[split_name(n)[0]])
+        self.points = self._table(lambda n: _lookup(points, n, 0))
+        self.values = self._table(lambda n: _lookup(values, n, None))
+        self.plays = tuple((Card(i),) for i in range(len(self.suit_of)))    # each card's one-card play, made once
         # Points are summed as whole numbers of the table's smallest unit (thirds, say): exact,
         # and much faster than adding Fractions.
         unit = math.lcm(*(Fraction(p).denominator for p in self.points if p is not None))
@@ -78,30 +145,30 @@ class Deck:
             return total // unit if total % unit == 0 else Fraction(total, unit)
         self.points_of = points_of
 
-    def card(self, text: str) -> Card | None:
-        parts = split_card(text)
-        return self.by_name.get(parts[0] + parts[1]) if parts else None
+    def _table(self, fn) -> tuple:
+        """A tuple indexed by card id (ids are global, so other decks' slots hold None)."""
+        out = [None] * len(Card.names)
+        for c in self.cards:
+            out[c] = fn(str(c))
+        return tuple(out)
 
-    def sort_key(self, card: int):
-        return (SUITS.index(self.suit_of[card]), -self.power[card])
+    def card(self, text: str) -> Card | None:
+        """The card a person or a rule file writes (`qs`, `TH`, `10h`), if this deck has it."""
+        return self.by_name.get(canonical(text))
 
     def __len__(self) -> int:
         return len(self.cards)
 
 
-Card.names = [r + s for s in SUITS for r in PACKS["french-52"]]
-_ALL = {name: Card(i) for i, name in enumerate(Card.names)}
-
-
-def _table(cards, fn) -> tuple:
-    """A tuple indexed by card id (ids are global, so unused slots hold None)."""
-    out = [None] * len(Card.names)
-    for c in cards:
-        out[c] = fn(str(c))
-    return tuple(out)
+for _suit in FRENCH_SUITS:               # ids 0–51: the French pack, suit by suit, as always
+    for _rank in _FRENCH_RANKS:
+        card_named(_rank + _suit)
 
 
 def _lookup(table: dict, name: str, default):
-    """A card's entry: its own, else its rank's, else its suit's."""
-    rank, suit = split_card(name)
-    return table.get(name, table.get(rank, table.get(suit, default)))
+    """A card's entry in a points or values table: its own, else its rank's, else its suit's."""
+    rank, suit = split_name(name)
+    for key in (name, rank, suit):
+        if key is not None and key in table:
+            return table[key]
+    return default

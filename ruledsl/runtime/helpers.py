@@ -12,10 +12,7 @@ from typing import Any
 
 from ..expr.values import MAX_ITEMS, EvalError, absolute as _abs, describe, is_number, norm
 from . import knowledge
-from .cards import SUITS
-
 SEAT_NAMES = "ABCDEFGHIJKL"
-SUIT_OF = tuple(SUITS[i // 13] for i in range(52))     # a card's printed suit (ids are global)
 
 
 # -- lists ------------------------------------------------------------------------------------------
@@ -205,9 +202,10 @@ def top(ranking, k, xs) -> list:
     return sorted(cards(xs), key=lambda c: (ranking.trump[c], ranking.power[c]), reverse=True)[:max(0, k)]
 
 
-def suits_of(xs) -> list:
-    held = {SUIT_OF[c] for c in cards(xs)}
-    return [s for s in SUITS if s in held]
+def suits_of(deck, xs) -> list:
+    """The printed suits present, in the deck's order (a joker has none)."""
+    held = set(map(deck.suit_of.__getitem__, cards(xs)))
+    return [s for s in deck.suits if s in held]
 
 
 def run_length(xs, suit, ranks, rank_of, suit_of) -> int:
@@ -281,6 +279,19 @@ def reveal(st, shown: list) -> None:
     knowledge.show(st, shown)
     if st.events is not None:
         st.events.append({"kind": "reveal", "cards": [str(c) for c in shown]})
+
+
+def reveal_to(st, shown: list, to, span) -> None:
+    """The cards are shown where they lie to the seats `to` (true: everyone; false or none: nobody)."""
+    if to is True:
+        return reveal(st, shown)
+    who = sorted(set(seats(to, st.n, span))) if to is not False else []
+    if len(who) == st.n:
+        return reveal(st, shown)
+    if who and shown:
+        knowledge.show_to(st, who, shown)
+        if st.events is not None:
+            st.events.append({"kind": "reveal", "cards": [str(c) for c in shown], "to": who})
 
 
 def seats(x, n: int, span) -> list[int]:

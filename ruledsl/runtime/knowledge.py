@@ -7,7 +7,7 @@ face-down pile, the turned card drawn into a hand, its own discard moved to a pi
 known to be there — a seat that knows where a card is keeps track of it, since every move is
 either public or takes the card out of the mover's own hidden zone. And it knows the voids
 others showed by not following suit. The runtime records only what cannot be read off the
-state, per hand (a card is the bit `1 << card`; card ids are below 64), in two hand fields
+state, per hand (a card is the bit `1 << card`: cards.BITS), in two hand fields
 (runtime/hand.py), so they are reset when each hand begins and shared by clones:
 
     st.know               None (nothing recorded yet), or a tuple of 1 + 2n masks:
@@ -26,8 +26,10 @@ Observation and determinization read through `public`, `remembered`, `known` and
 """
 from __future__ import annotations
 
+from .cards import BITS
+
 PUBLIC = 0
-BIT = tuple(1 << i for i in range(64))
+BIT = BITS
 
 
 class Viewers:
@@ -117,6 +119,16 @@ def show(st, cards) -> None:
         st.know = tuple(know)
 
 
+def show_to(st, seats, cards) -> None:
+    """`cards` were shown to `seats` (not to everyone) where they lie: each remembers them."""
+    m = mask(cards)
+    if m:
+        know = _masks(st)
+        for s in seats:
+            know[1 + s] |= m
+        st.know = tuple(know)
+
+
 def void(st, seat: int, cards: int) -> None:
     """`seat` did not follow suit, face up: its hand holds none of `cards` (the mask of the suit
     led, as the trumps rank the cards at this moment: Ranking.masks)."""
@@ -136,6 +148,12 @@ def public(st) -> int:
             if up:
                 out |= mask(cards)
     return out
+
+
+def shown(st, seat: int) -> int:
+    """The cards `seat` was shown while they lay where it does not see (public ones included):
+    what its observation shows of another's hand."""
+    return public(st) | (st.know[1 + seat] if st.know is not None else 0)
 
 
 def remembered(st, seat: int) -> int:

@@ -28,7 +28,7 @@ def seen(st, player: int) -> Seen:
     prog = st.prog
     layout = prog.layout
     spec = prog.ruleset.zones
-    public = knowledge.public(st)
+    public = knowledge.shown(st, player)
     zones = {}
     for name, (owner, base) in layout.zones.items():
         visible = spec[name].visible
@@ -51,10 +51,10 @@ def seen(st, player: int) -> Seen:
 
 
 def _zone(cards, visible: bool, public: int) -> tuple:
-    """A zone as one seat sees it: every card, or the cards everyone knows are there (in a zone
-    its owner sees, as a hand; a `visible: nobody` pile shows none), with its size. The cards
-    everyone knows are in deck order, not where they lie: where a card sits among hidden ones
-    (a card named in an answer, drawn earlier than the rest) is nothing the table shows."""
+    """A zone as one seat sees it: every card, or the cards it was shown there (in a zone its
+    owner sees, as a hand; a `visible: nobody` pile shows none), with its size. The cards shown
+    are in deck order, not where they lie: where a card sits among hidden ones (a card named in
+    an answer, drawn earlier than the rest) is nothing the table shows."""
     return (tuple(cards) if visible else tuple(sorted(c for c in cards if public >> c & 1))), len(cards), visible
 
 

@@ -1,8 +1,18 @@
 """How every card ranks under one trump situation: its effective suit, its power, whether it is
-a trump — tuples indexed by the card, built once per situation and cached by the program."""
+a trump — tuples indexed by the card, built once per situation and cached by the program.
+
+A situation is the trump suit in force (or None), the rank order in force (a name of the deck's
+orders; None: `deck.order`) and which promotions hold. `Rankings.get` takes it as its key: the
+suit alone, or a tuple (suit, [order,] each promotion held) — what `_ranking(st)` in the
+generated code computes (compile/program.py `ranking_source`).
+"""
 from __future__ import annotations
 
+from ..expr.values import EvalError
+from .show import show
+
 PROMOTED_STEP = 100      # powers are scaled so promoted cards fit between two ranks
+TRUMPS = "trumps"        # the suit of promoted cards while no suit is trumps: they follow each other
 
 # The beating rule, once: card c beats card b if it ranks higher in the same suit, or is a trump
 # over a non-trump. Ranking.beats is made from it, and the compiler writes it inline where a
@@ -29,14 +39,16 @@ class Ranking:
 
     __slots__ = ("suit", "power", "trump", "shown", "masks")
 
-    def __init__(self, suit, power, trump):
+    def __init__(self, suit, power, trump, suits):
         self.suit, self.power, self.trump = suit, power, trump
         self.masks: dict = {}          # suit -> the bits of its cards (the voids of knowledge.py)
         for c, s in enumerate(suit):
             if power[c] is not None:
                 self.masks[s] = self.masks.get(s, 0) | 1 << c
-        # Where each card goes as players sort a hand: trumps first, then suit by suit, high to low.
-        self.shown = tuple((not trump[c], "SHDC".index(suit[c]), -power[c]) if power[c] is not None else ()
+        # Where each card goes as players sort a hand: trumps first, then suit by suit in the deck's
+        # order (no suit, a joker's, last), high to low.
+        place, last = {s: i for i, s in enumerate(suits)}, len(suits)
+        self.shown = tuple((not trump[c], place.get(suit[c], last), -power[c]) if power[c] is not None else ()
                            for c in range(len(suit)))
 
     beats = _beats()
@@ -46,32 +58,62 @@ class Ranking:
         return sorted(hand, key=self.shown.__getitem__)
 
 
-def build(deck, trump, promoted) -> Ranking:
-    """The tables with `trump` the trump suit (None: no trumps) and `promoted` the (card,
-    above rank) pairs promoted into it, highest first."""
+def build(deck, trump, promoted, order=None) -> Ranking:
+    """The tables with `trump` the trump suit (None: no trump suit), `promoted` the (card, above
+    rank or None) pairs promoted, highest first, and `order` the ranks high to low (None: the
+    deck's order). A card promoted above a rank ranks just above that rank of the trump suit
+    (only while a suit is trumps); one promoted with no rank ranks above every other trump."""
+    ranks = order or deck.order
     suit = list(deck.suit_of)
-    power = [p * PROMOTED_STEP if p is not None else None for p in deck.power]
+    if order is None:
+        power = [p * PROMOTED_STEP if p is not None else None for p in deck.power]
+    else:
+        rank_power = {r: (len(ranks) - i) * PROMOTED_STEP for i, r in enumerate(ranks)}
+        power = [rank_power[r] if r is not None else None for r in deck.rank_of]
     is_trump = [False] * len(suit)
     for c in deck.cards:
-        is_trump[c] = suit[c] == trump
-    if trump is not None:
-        for i, (card, above) in enumerate(promoted):
-            anchor = deck.by_name.get(above + trump)
-            suit[card], is_trump[card] = trump, True
-            power[card] = deck.power[anchor] * PROMOTED_STEP + PROMOTED_STEP // 2 - i
-    return Ranking(tuple(suit), tuple(power), tuple(is_trump))
+        is_trump[c] = trump is not None and suit[c] == trump
+    plain = tuple(power)                                        # the powers before promotion
+    top = [above for _, above in promoted].count(None)        # promoted above every trump
+    for i, (card, above) in enumerate(promoted):
+        if above is None:
+            top -= 1
+            power[card] = (len(ranks) + 1 + top) * PROMOTED_STEP
+        elif trump is not None:
+            power[card] = plain[deck.by_name[above + trump]] + PROMOTED_STEP // 2 - i
+        else:
+            continue
+        suit[card], is_trump[card] = trump if trump is not None else TRUMPS, True
+    return Ranking(tuple(suit), tuple(power), tuple(is_trump), deck.suits)
 
 
 class Rankings:
-    """The rankings of one game, by situation: (trump suit, which promotions hold)."""
+    """The rankings of one game, by situation. `promotions`: (card, above rank or None) pairs;
+    `ordered`: the key names the rank order in force, after the suit."""
 
-    def __init__(self, deck, promotions):
-        self.deck, self.promotions, self.cache = deck, promotions, {}
+    def __init__(self, deck, promotions, ordered: bool = False):
+        self.deck, self.promotions, self.ordered, self.cache = deck, promotions, ordered, {}
 
     def get(self, key) -> Ranking:
+        """The ranking of a situation; None: no trump suit, the deck's order, every promotion."""
         r = self.cache.get(key)
         if r is None:
-            suit, on = (key, ()) if not isinstance(key, tuple) else (key[0], key[1:])
-            active = [p for p, held in zip(self.promotions, on) if held]
-            r = self.cache[key] = build(self.deck, suit, active)
+            parts = key if isinstance(key, tuple) else (key, *(True for _ in self.promotions))
+            suit, order, held = parts[0], None, parts[1:]
+            if self.ordered:
+                order, held = self.order(held[0]), held[1:]
+            active = [p for p, on in zip(self.promotions, held) if on]
+            r = self.cache[key] = build(self.deck, suit, active, order)
         return r
+
+    def order(self, name, span=None):
+        """The ranks of the order `name` (None: the deck's own, 'order'); an EvalError unless it
+        names an order of the deck that ranks every rank."""
+        if name == "order" or name is None:
+            return None
+        order = self.deck.orders.get(name) if isinstance(name, str) else None
+        if order is None or len(order) != len(self.deck.order):
+            named = [n for n, o in self.deck.orders.items() if len(o) == len(self.deck.order)]
+            raise EvalError(f"the rank order in force must name an order of the deck that ranks every rank, "
+                            f"not '{show(name)}'", span, f"such orders: {', '.join(['order', *named])}")
+        return order

@@ -137,8 +137,9 @@ class State:
         def key(text: str) -> tuple:
             c = deck.card(text)
             if c is None:                    # not a card of this deck ("??"): last
-                return (len(deck.suits) + 1, 0)
-            return (0 if r.trump[c] else 1 + deck.suits.index(r.suit[c]), -r.power[c])
+                return (len(deck.suits) + 2, 0)
+            other, place, power = r.shown[c]     # not a trump; its suit's place (a joker's: last)
+            return (1 + place if other else 0, power)
         return key
 
     def why_not(self, action) -> str | None:

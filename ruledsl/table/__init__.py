@@ -66,7 +66,7 @@ class Table:
         # The bots draw from the seed, as smoke play does (validate's hint replays it with
         # `run --watch`); a resumed match draws from the seed and the decisions made so far.
         self.bot_rng = random.Random(seed if not decisions else f"{seed}:{decisions}")
-        self.look = Look(game.ruleset.deck.ranks, SEAT_NAMES, symbols)
+        self.look = Look(game.ruleset.deck.ranks, SEAT_NAMES, symbols, game.ruleset.deck.suits)
         self.view = View(game.ruleset, state.n, human, self.look)
         self.history = History()
         self.seen = 0

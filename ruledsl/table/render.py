@@ -10,32 +10,44 @@ from __future__ import annotations
 from rich.table import Table as Grid
 from rich.text import Text
 
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_STYLE = {"S": "bold", "H": "bold red", "D": "bold red", "C": "bold"}
+from ..runtime.cards import FRENCH_SUITS, SUIT_SYMBOLS, split_name
+
+SUIT_STYLE = {"H": "bold red", "D": "bold red"}      # any other suit (a written pack's letter too): bold
+JOKER_STYLE = "bold magenta"
 GAP = "   "
 
 
 class Look:
-    """Cards and words for one terminal: symbols or letters, the deck's ranks, the seat names."""
+    """Cards and words for one terminal: symbols or letters, the deck's ranks and suits, the seat
+    names. The French suits S H D C are drawn as symbols; another pack's suit letters as letters."""
 
-    def __init__(self, ranks, seat_names, symbols: bool):
+    def __init__(self, ranks, seat_names, symbols: bool, suits=FRENCH_SUITS):
         self.ranks = set(ranks)
+        self.suits = set(suits)
         self.seat_names = seat_names
         self.symbols = symbols
 
     # -- cards and words ----------------------------------------------------------------------
 
     def is_card(self, word: str) -> bool:
-        return len(word) >= 2 and word[-1] in SYMBOLS and word[:-1] in self.ranks
+        if len(word) < 2:
+            return False
+        rank, suit = split_name(word)
+        return rank in self.ranks and (suit is None or suit in self.suits)
+
+    def _letter(self, suit: str) -> str:
+        return SUIT_SYMBOLS.get(suit, suit) if self.symbols else suit
 
     def suit(self, letter: str) -> Text:
-        return Text(SYMBOLS[letter] if self.symbols else letter, style=SUIT_STYLE[letter])
+        return Text(self._letter(letter), style=SUIT_STYLE.get(letter, "bold"))
 
     def card(self, text: str) -> Text:
         if not self.is_card(text):          # "??": a card face down
             return Text(text, style="dim")
-        rank, suit = text[:-1], text[-1]
-        return Text(rank + (SYMBOLS[suit] if self.symbols else suit), style=SUIT_STYLE[suit])
+        rank, suit = split_name(text)
+        if suit is None:                    # a joker
+            return Text(text, style=JOKER_STYLE)
+        return Text(rank + self._letter(suit), style=SUIT_STYLE.get(suit, "bold"))
 
     def cards(self, texts) -> Text:
         return Text(" ").join(self.card(c) for c in texts)
@@ -47,7 +59,7 @@ class Look:
         for word in text.split(" "):
             if self.is_card(word):
                 out.append(self.card(word))
-            elif suits and word in SYMBOLS:
+            elif suits and word in self.suits:
                 out.append(self.suit(word))
             else:
                 out.append(Text(word))

@@ -153,7 +153,11 @@ class View:
         if kind == "bonus":
             return Text(f"» {e['name']}! ({self.name(e['seat'])})", style="bold yellow")
         if kind == "reveal":
-            return Text("shown to all: ") + look.cards(e["cards"])
+            if "to" not in e:
+                return Text("shown to all: ") + look.cards(e["cards"])
+            if self.viewer not in e["to"]:      # shown to others: you saw that much, not the cards
+                return Text(f"{len(e['cards'])} card(s) shown to {' '.join(self.name(s) for s in e['to'])}")
+            return Text("shown to you: ") + look.cards(e["cards"])
         if kind == "out":
             return Text(f"» {self.name(e['seat'])} is out", style="bold")
         if kind == "back":

@@ -27,8 +27,8 @@ from ...source import Span
 from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Flag, Key, Name, Names,
                        Statements, StatementsHolds, Step, StepKind, Steps, Text)
 from ..types import ANY, CONDITION, SEAT, SEATS
-from ...runtime.cards import split_card
-from .typed import BY_NAME, Typed, card_problems, either, example
+from ...runtime.cards import known_card
+from .typed import Typed, card_problems, either, example
 
 
 @attrs.frozen
@@ -333,8 +333,7 @@ def _not_these(st, d, name: str, given: list, mine: list) -> str:
 
 def _not_a_value(st, d, name: str, given: str, values: list) -> str:
     """The value typed is none of the choice's `each` values: say which it could be."""
-    parts = split_card(given)
-    card = BY_NAME.get(parts[0] + parts[1]) if parts and len(given) <= 3 else None
+    card = known_card(given)
     if card is not None and str(card) not in st.prog.deck.by_name:
         return f"there is no {card} in this game's deck"
     hand = st.prog.hand_of(st, st.vars[d.spec.seat])

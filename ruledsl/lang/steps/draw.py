@@ -7,10 +7,10 @@ from ...errors import RuleError, did_you_mean
 from ...explain.document import Item
 from ...explain.words import cards, code, joined
 from ...runtime import knowledge
-from ...runtime.helpers import play_order, reveal
-from ..declare import (REQUIRED, CounterName, Expr, Expression, Flag, Key, Name, Names, Step, StepKind, Word,
+from ...runtime.helpers import play_order, reveal, reveal_to
+from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Names, Step, StepKind, Word,
                        ZoneName)
-from ..types import A_SEAT, CARD_LIST, WHOLE
+from ..types import A_SEAT, CARD_LIST, SHOWN_TO, WHOLE
 
 SHORTFALL = ("none", "rounds")     # what happens when the stock cannot refill every hand
 SAID = {"rounds": "whole rounds of one card each are drawn while a whole round is possible.",
@@ -26,7 +26,7 @@ class Draw(Step):
     shortfall: str = "none"
     into: Name | None = None
     remember: Name | None = None
-    show: bool = False
+    show: Expr | None = None
 
 
 def compile_draw(step: Draw, c) -> None:
@@ -41,17 +41,23 @@ def compile_draw(step: Draw, c) -> None:
         "(st.winner if st.winner is not None else st.leader)"
     w, seats = c.w, c.w.const(tuple(range(c.n)))
     held = w.temp()
-    if step.remember is not None or step.show:        # what each zone held before: the rest was drawn
+    shown = c.frag(step.show, SHOWN_TO, "`draw.show`") if step.show is not None else None
+    everyone = shown is not None and shown.const == (True,)
+    if shown is not None and shown.const is not None and not shown.const[0]:
+        shown = None                                   # show: false
+    if step.remember is not None or shown is not None:        # what each zone held before: the rest was drawn
         w.line(f"{held} = [_len(st.zones[{zone[1]} + s]) for s in {seats}]")
     w.line(f"{w.const(refill)}(st, {w.const(sources)}, {zone[1]}, {first}, {upto}, {step.shortfall == 'rounds'})")
-    if step.remember is None and not step.show:
+    if step.remember is None and shown is None:
         return
     got = w.temp()
     w.line(f"{got} = [card for s in {seats} for card in st.zones[{zone[1]} + s][{held}[s]:]]")
     if step.remember is not None:
         w.line(f"st.cv[{c.table_counter(step.remember, 'as', CARD_LIST)}] = {got}")
-    if step.show:
+    if everyone:
         w.line(f"{w.const(reveal)}(st, {got})")
+    elif shown is not None:
+        w.line(f"{w.const(reveal_to)}(st, {got}, {c.w_src(shown)}, {w.const(step.show.span)})")
 
 
 def _source(name: Name, c) -> int:
@@ -124,14 +130,23 @@ def _say(st, text: str) -> None:
         st.events.append({"kind": "say", "text": text})
 
 
+def _shown(show: Expr | None) -> str:
+    if show is None or show.text.strip() == "false":
+        return ""
+    if show.text.strip() == "true":
+        return " The cards drawn are shown to everyone."
+    return f" The cards drawn are shown to {code(show.text)}."
+
+
 def describe_draw(prose, step: Draw) -> list[Item]:
     w = prose.words
     sources = [n.text for n in step.sources] or ["deck"]
     into = f" in their {code(step.into.text)}" if step.into is not None else ""
-    return [Item(f"Each player, one card at a time and starting with {w.starting(step.first)}, draws from "
+    first = w.starting(step.first) if step.first is not None else "the winner of the last trick"
+    return [Item(f"Each player, one card at a time and starting with {first}, draws from "
                  f"{joined([code(s) for s in sources], 'then from')} until they hold {cards(step.upto)}{into}. "
                  f"If that cannot refill every hand, {SAID.get(step.shortfall, SAID['none'])}"
-                 + (" The cards drawn are shown to everyone." if step.show else "")
+                 + _shown(step.show)
                  + (f" {code(step.remember.text)} holds the cards drawn." if step.remember is not None else ""))]
 
 
@@ -145,5 +160,6 @@ DRAW = StepKind("draw", Draw, "refills hands from a stock after a trick", keys=(
     Key("into", ZoneName(), None, "the per-player zone that receives (default `hand`)"),
     Key("as", CounterName(CARD_LIST), None, "a counter of the whole table that receives the cards drawn, "
         "player by player", field="remember"),
-    Key("show", Flag(), False, "true: the cards drawn are shown to everyone (as `reveal` shows them)"),
+    Key("show", Expression(SHOWN_TO), None, "the seats shown the cards drawn, where they lie (true: everyone, "
+        "as `reveal` shows them; e.g. others(player))"),
 ), compile=compile_draw, describe=describe_draw)

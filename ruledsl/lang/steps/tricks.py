@@ -24,7 +24,6 @@ from ...explain.document import Item
 from ...explain.words import VISIBLE, cap, code, literal_int, number_word, plural, uncap
 from ...expr.codegen import Frag
 from ...runtime import knowledge
-from ...runtime.cards import SUITS, Card
 from ...runtime.helpers import plays_beat
 from ...runtime.ranking import beats_source
 from ..declare import Expr, Expression, Items, Key, Name, Sizes, Step, StepKind, Steps, Word, ZoneName
@@ -33,7 +32,6 @@ from .playable import RESTRICTION, Restriction, describe_playable, write_filter
 from .typed import either, held_problems, number, suit_symbol, typed_play
 
 FOLLOW = ("suit", "suit_or_trump", "any")
-ONE = tuple((Card(i),) for i in range(len(Card.names)))     # a card's one-card play, made once
 
 
 @attrs.frozen(kw_only=True)
@@ -131,7 +129,7 @@ def _legality(c, d, spec: Spec, explain: bool, playable: tuple) -> None:
     w.function(name, "st")
     w.line(f"hand = st.zones[{spec.hand} + st.turn]")
     w.line("trick = st.trick")
-    play = "c" if spec.single else f"{w.const(ONE)}[c]"        # a card's action
+    play = "c" if spec.single else f"{w.const(c.deck.plays)}[c]"        # a card's action
     every = f"[({play}, None) for c in hand]" if explain else ("hand[:]" if spec.single else f"[{play} for c in hand]")
     several = [k for k in spec.sizes if k > 1]
     with w.indented("if not trick:"):
@@ -171,7 +169,7 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
     w.line("seat = st.turn")
     if spec.single:
         w.line(f"st.zones[{spec.hand} + seat].remove(a)")
-        w.line(f"cards = {w.const(ONE)}[a]")
+        w.line(f"cards = {w.const(c.deck.plays)}[a]")
     else:
         w.line(f"hand = st.zones[{spec.hand} + seat]")
         with w.indented("for card in a:"):
@@ -253,7 +251,7 @@ def _void(c, spec: Spec, tables) -> None:
 def leads_of(r, hand, sizes) -> list:
     """The leads allowed with several lead sizes: single cards, and each k cards of one suit
     (grouped as players sort a hand: trumps first, then suit by suit, high to low)."""
-    out = [ONE[c] for c in hand] if 1 in sizes else []
+    out = [(c,) for c in hand] if 1 in sizes else []
     bigger = [k for k in sizes if 1 < k <= len(hand)]
     if bigger:
         by_suit: dict = {}
@@ -267,7 +265,7 @@ def leads_of(r, hand, sizes) -> list:
         least = bigger[0] if len(bigger) == 1 else min(bigger)
         groups = [r.shown_order(g) for g in by_suit.values() if len(g) >= least]
         if len(groups) > 1:
-            groups.sort(key=lambda g: (not r.trump[g[0]], SUITS.index(suit_of[g[0]])))
+            groups.sort(key=lambda g: r.shown[g[0]][:2])          # trumps first, then the deck's suits
         for k in bigger:
             for group in groups:
                 if len(group) >= k:

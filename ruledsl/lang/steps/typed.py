@@ -7,9 +7,9 @@ follow rule, a `captures` step's settings and the deck's capture values, an `ask
 """
 from __future__ import annotations
 
-from ...runtime.cards import SUIT_SYMBOLS, Card, split_card
+from ...runtime.cards import SUIT_SYMBOLS, known_card
+from ...runtime.ranking import TRUMPS
 
-BY_NAME = {name: Card(i) for i, name in enumerate(Card.names)}
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 CARD_HINT = "cards are written rank then suit, e.g. QS, 10H, 7D"
 
@@ -24,8 +24,7 @@ class Typed:
     def read(cls, text: str) -> "Typed":
         tokens = []
         for raw in text.replace(",", " ").split():
-            parts = split_card(raw) if len(raw) <= 3 else None
-            card = BY_NAME.get(parts[0] + parts[1]) if parts else None
+            card = known_card(raw)
             tokens.append(("card", card) if card is not None else ("word", raw))
         return cls(tokens)
 
@@ -45,7 +44,7 @@ def either(items, word="or") -> str:
 
 
 def suit_symbol(suit) -> str:
-    return SUIT_SYMBOLS.get(suit, str(suit))
+    return "trumps" if suit == TRUMPS else "no suit" if suit is None else SUIT_SYMBOLS.get(suit, str(suit))
 
 
 def example(st, predicate=lambda text: True) -> str:
