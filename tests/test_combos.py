@@ -15,9 +15,9 @@ from ruledsl.errors import RuleError
 from ruledsl.runtime import combos
 from ruledsl.runtime.cards import PACKS, Card, Deck
 
-ORDER = list(PACKS["french-52"])                         # A high … 2
+ORDER = list(PACKS["french-52"].ranks)                   # A high … 2
 RUN = list(reversed(["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]))     # A low
-DECK = Deck(ORDER, ORDER, {"run": RUN}, {r: min(10, i + 1) for i, r in enumerate(RUN)}, {})
+DECK = Deck(PACKS["french-52"], ORDER, ORDER, {"run": RUN}, {r: min(10, i + 1) for i, r in enumerate(RUN)}, {})
 
 GAME = """\
 name: Combinations
