@@ -126,10 +126,8 @@ def _seat_step(delta: str):
     """left/right/next/prev: the next seat in the match `delta` from the argument."""
     def emit(c, g, args, node):
         s = c.atom(Frag(src=g.seat(c, args[0], node.args[0]), type=SEAT))
-        step = g.step(delta)
-        table = c.unit.const(tuple((i + step) % g.n for i in range(g.n)))
-        x = c.src(s)
-        return Frag(src=f"({table}[{x}] if st.live == {g.n} else _step_seat(st, {x}, {step}))", type=SEAT)
+        table = "left" if g.step(delta) == 1 else "right"
+        return Frag(src=f"st.seating.{table}[{c.src(s)}]", type=SEAT)
     return emit
 
 
@@ -144,9 +142,7 @@ def _state_helper(fn: Callable, gives: Type, seat_args: int = 1):
 def _order(c, g, args, node):
     """order(s): a new list (callers may keep it); a loop over it reads the seats' table."""
     s = c.src(c.atom(Frag(src=g.seat(c, args[0], node.args[0]), type=SEAT)))
-    orders = c.unit.const(tuple(tuple((i + g.step("next") * k) % g.n for k in range(g.n)) for i in range(g.n)))
-    return Frag(src=c.call(helpers.play_order, "st", s), type=SEAT_LIST,
-                items=f"({orders}[{s}] if st.live == {g.n} else _play_order(st, {s}))")
+    return Frag(src=f"_list(st.seating.orders[{s}])", type=SEAT_LIST, items=f"st.seating.orders[{s}]")
 
 
 def _table(lookup: Callable, gives: Type, seat: bool = True):
@@ -358,11 +354,11 @@ def _seats(w, g) -> str:
 
 
 def _active(w, g) -> str:
-    return f"(_list({w.const(tuple(range(g.n)))}) if st.live == {g.n} else _active(st))"
+    return "_list(st.seating.active)"
 
 
 def _active_items(w, g) -> str:
-    return f"({w.const(tuple(range(g.n)))} if st.live == {g.n} else _active(st))"
+    return "st.seating.active"
 
 
 NAMES: dict[str, Name] = {n.name: n for n in [
