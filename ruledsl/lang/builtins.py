@@ -169,7 +169,7 @@ def _teams(c, g, args, node):
 def _card_helper(fn: Callable, gives: Type, ranked: bool = False):
     """A helper over cards `fn(args…)`; `ranked`: it also takes the ranking under the trumps."""
     def emit(c, g, args, node):
-        extra = [g.ranking(c)] if ranked else []
+        extra = [c.src(c.steady(Frag(src=g.ranking(c), steady=True)))] if ranked else []
         return Frag(src=c.call(fn, *extra, *(c.src(a) for a in args)), type=gives)
     return emit
 
@@ -186,7 +186,7 @@ def _cards_of_suit(c, g, args, node):
     if not xs.type.only("list"):
         return _card_helper(helpers.cards_of, CARD_LIST, True)(c, g, args, node)
     # A list of cards (a zone): filtered inline, by the suits of the trumps of the moment.
-    suit_of, s = c.atom(Frag(src=f"{g.ranking(c)}.suit")), c.src(c.atom(suit))
+    suit_of, s = c.atom(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True))), c.src(c.atom(suit))
     card = c.unit.temp("_v")
     return Frag(src=f"[{card} for {card} in {c.src(xs)} if {c.src(suit_of)}[{card}] == {s}]", type=CARD_LIST)
 
@@ -197,7 +197,8 @@ def _points(c, g, args, node):
 
 def _suit(c, g, args, node):
     card = c.atom(args[0])
-    return Frag(src=f"{g.ranking(c)}.suit[{c.src(card)}]", type=SUIT)
+    suit_of = c.src(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True)))
+    return Frag(src=f"{suit_of}[{c.src(card)}]", type=SUIT)
 
 
 def _holds(c, g, args, node):
