@@ -196,13 +196,16 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
             _void(c, spec, tables)
     with w.indented("else:"):
         w.line("st.best, beat = 0, True")
-    w.line("up = True" if step.open is None else f"up = beat or not not ({c.condition(step.open)})")
-    if infer and step.open is not None:
-        with w.indented("if trick and up:"):
-            _void(c, spec, None)
-    w.line("st.trick = trick = trick + ((seat, cards, up),)")
+    up = "True"             # face up: always, unless `open:` says when
+    if step.open is not None:
+        up = "up"
+        w.line(f"up = beat or not not ({c.condition(step.open)})")
+        if infer:
+            with w.indented("if trick and up:"):
+                _void(c, spec, None)
+    w.line(f"st.trick = trick = trick + ((seat, cards, {up}),)")
     c.emit("play", seat="seat", cards="_card_names(cards)", beat="beat and _len(trick) > 1",
-           face_down="not up")
+           face_down="False" if up == "True" else "not up")
     with w.indented("if _len(trick) < st.live:"):
         w.line(f"nxt = {c.next_seat('seat')}")
         w.line("st.turn = nxt")
