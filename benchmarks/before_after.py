@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from playouts import markdown_row  # noqa: E402
 ENGINE = ("engine", "engine_api", "clone_apply_us")
 BASELINE = ("handwritten", "handwritten_api", "handwritten_clone_apply_us")
 
@@ -49,19 +52,14 @@ def table(cells: dict) -> str:
              "| hand-written API h/s | before API h/s | after API h/s | API ratio before | API ratio after "
              "| hand-written clone+apply µs | before µs | after µs |", "|" + "---|" * 15]
     med = statistics.median
-    fmt = lambda v, spec: format(v, spec) if v is not None else "-"  # noqa: E731
     for (game, players), cell in cells.items():
-        hw, api = (med(cell[k]) if k in cell else None for k in ("handwritten", "handwritten_api"))
-        hw_us = med(cell["handwritten_clone_apply_us"]) if "handwritten_clone_apply_us" in cell else None
-        eng = [med(cell[(i, "engine")]) for i in (0, 1)]
-        eng_api = [med(cell[(i, "engine_api")]) for i in (0, 1)]
-        us = [med(cell[(i, "clone_apply_us")]) for i in (0, 1)]
+        hw, api, hw_us = (med(cell[k]) if k in cell else None for k in BASELINE)
+        eng, eng_api, us = ([med(cell[(i, name)]) for i in (0, 1)] for name in ENGINE)
         ratio = [hw / e if hw else None for e in eng]
         api_ratio = [api / e if api else None for e in eng_api]
-        lines.append(f"| {game} | {players} | {fmt(hw, ',.0f')} | {eng[0]:,.0f} | {eng[1]:,.0f} | "
-                     f"{fmt(ratio[0], '.2f')} | {fmt(ratio[1], '.2f')} | {fmt(api, ',.0f')} | "
-                     f"{eng_api[0]:,.0f} | {eng_api[1]:,.0f} | {fmt(api_ratio[0], '.2f')} | "
-                     f"{fmt(api_ratio[1], '.2f')} | {fmt(hw_us, '.2f')} | {us[0]:.2f} | {us[1]:.2f} |")
+        lines.append(markdown_row((game, ""), (players, ""), (hw, ",.0f"), *((e, ",.0f") for e in eng),
+                                  *((x, ".2f") for x in ratio), (api, ",.0f"), *((e, ",.0f") for e in eng_api),
+                                  *((x, ".2f") for x in api_ratio), (hw_us, ".2f"), *((x, ".2f") for x in us)))
     return "\n".join(lines)
 
 
