@@ -153,14 +153,18 @@ def table(rows) -> str:
     head = ("| game | players | engine h/s | hand-written h/s | ratio | engine API h/s "
             "| hand-written API h/s | API ratio | clone+apply µs | hand-written clone+apply µs |")
     lines = [head, "|" + "---|" * 10]
-    fmt = lambda v, spec: format(v, spec) if v is not None else "-"  # noqa: E731
     for r in rows:
-        lines.append(f"| {r['game']} | {r['players']} | {fmt(r['engine'], ',.0f')} | "
-                     f"{fmt(r.get('handwritten'), ',.0f')} | {fmt(r.get('ratio'), '.2f')} | "
-                     f"{fmt(r['engine_api'], ',.0f')} | {fmt(r.get('handwritten_api'), ',.0f')} | "
-                     f"{fmt(r.get('api_ratio'), '.2f')} | {fmt(r['clone_apply_us'], '.2f')} | "
-                     f"{fmt(r.get('handwritten_clone_apply_us'), '.2f')} |")
+        lines.append(markdown_row((r["game"], ""), (r["players"], ""), (r["engine"], ",.0f"),
+                                  (r.get("handwritten"), ",.0f"), (r.get("ratio"), ".2f"),
+                                  (r["engine_api"], ",.0f"), (r.get("handwritten_api"), ",.0f"),
+                                  (r.get("api_ratio"), ".2f"), (r["clone_apply_us"], ".2f"),
+                                  (r.get("handwritten_clone_apply_us"), ".2f")))
     return "\n".join(lines)
+
+
+def markdown_row(*cells) -> str:
+    """A row of a markdown table from (value, format spec) cells; None is shown as '-'."""
+    return "| " + " | ".join("-" if v is None else format(v, spec) for v, spec in cells) + " |"
 
 
 def main() -> None:

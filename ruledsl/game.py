@@ -124,6 +124,7 @@ class Game:
         st.zones = [[] for _ in range(prog.layout.zone_count)]
         st.cv = [None] * prog.layout.counter_count
         st.out, st.live, st.seed = [False] * n, n, seed
+        st.seating = prog.seatings.of(st.out)
         if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < n):
             raise OptionError(f"dealer {dealer!r} is not a seat: seats are 0 to {n - 1}")
         st.dealer = first_dealer(seed, n) if dealer is None else dealer

@@ -9,6 +9,7 @@ from ..errors import RuleError
 from ..expr import values
 from ..runtime import dealing, hand, helpers
 from ..runtime.knowledge import Viewers
+from ..runtime.seating import Seatings
 from ..runtime.show import show
 
 MAX_REDEALS = 1000       # redeals of one hand in a row before the match is taken to be stuck
@@ -28,8 +29,7 @@ HELPERS = {
     "_iterable": helpers.iterable, "_compare": values.compare, "_show": show,
     "_new_hand": dealing.new_hand, "_deal": dealing.deal, "_move_cards": helpers.move_cards,
     "_move_zone": helpers.move_zone, "_reset_hand": hand.reset, "_run": run,
-    "_reveal": helpers.reveal, "_step_seat": helpers.step_seat, "_active": helpers.active,
-    "_out": helpers.out, "_trick_cards": helpers.trick_cards, "_play_order": helpers.play_order,
+    "_reveal": helpers.reveal, "_out": helpers.out, "_trick_cards": helpers.trick_cards,
     "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
     "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations,
 }
@@ -44,6 +44,7 @@ class Program:
         self.ruleset, self.n, self.layout, self.deck = rs, c.n, c.layout, c.deck
         self.direction, self.team_of = c.direction, c.layout.team_of
         self.orders = tuple(tuple((s + c.direction * i) % c.n for i in range(c.n)) for s in range(c.n))
+        self.seatings = Seatings(c.direction)     # who is in: tables by the seats out
         self.counter_types = c.counter_types
         self.source, self.spans, self.filename = source, spans, filename
         self.constants = tuple(c.w.values)

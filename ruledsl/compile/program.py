@@ -222,6 +222,10 @@ class Compiler:
     def counter(self, name: str) -> tuple[str, int] | None:
         return self.layout.counters.get(name)
 
+    def next_seat(self, seat: str) -> str:
+        """Source of the seat in the match after `seat` (a source) in the direction of play."""
+        return f"st.seating.{'left' if self.direction == 1 else 'right'}[{seat}]"
+
     def ranking_tables(self) -> tuple[str, str, str]:
         """Sources of the (suit, power, trump) tables under the trumps as they are now: the
         tables themselves when there are no trumps, else read from the ranking (written to `r`)."""

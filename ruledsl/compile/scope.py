@@ -103,7 +103,7 @@ class GameScope:
         if name in zones and zones[name][0] == "shared":
             return Frag(src=f"st.zones[{zones[name][1]}]", type=CARD_LIST, live=True, zone=str(zones[name][1]))
         if name in counters and counters[name][0] == "game":
-            return Frag(src=f"st.cv[{counters[name][1]}]", type=self.counter_type(name))
+            return Frag(src=f"st.cv[{counters[name][1]}]", type=self.counter_type(name), steady=True)
         if name in zones or name in counters:
             owner = (zones.get(name) or counters.get(name))[0]
             raise RuleError(span, f"'{name}' belongs to each {owner}", f"write {name}(player) or {name}(some seat)")
@@ -125,7 +125,7 @@ class GameScope:
         if spec is None:
             raise RuleError(span, f"unknown option '{name}'",
                             did_you_mean(name, self.ruleset.options) or "declare it under 'options:'")
-        return Frag(src=f"st.options[{self.program.w.const(name)}]", type=option_type(spec))
+        return Frag(src=f"st.options[{self.program.w.const(name)}]", type=option_type(spec), steady=True)
 
     def card(self, text: str, span):
         deck = self.deck
@@ -185,8 +185,7 @@ class GameScope:
         if any(name == f.name for name, _, _ in self.calling):     # the load refuses cycles; never loop here
             raise RuleError(c.span(node), f"function '{f.name}' calls itself")
         args = [c.atom(arg) for arg in c.operands(node.args)]
-        body = type(c)(self, f.body.text, f.body.locate, c.unit, dict(zip(f.params, args)))
-        body.loops = c.loops
+        body = c.inlined(f.body.text, f.body.locate, dict(zip(f.params, args)))
         self.calling.append((f.name, {name for name, _ in c.bound}, c.span(node)))
         try:
             return body.value(f.body.tree)

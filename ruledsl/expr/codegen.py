@@ -35,6 +35,8 @@ class Frag:
     live: bool = False           # src is a zone of the state: copy it before keeping it
     zone: str | None = None      # ... and this is the zone's index (a move of a whole zone)
     items: str | None = None     # a source to loop over instead of src (a tuple, not a new list)
+    steady: bool = False         # src only reads the state (a game counter, an option, the ranking):
+                                 # one value all through an expression, which changes nothing
 
 
 class Names(Protocol):

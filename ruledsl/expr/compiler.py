@@ -102,6 +102,15 @@ class Compiler:
         self.scope, self.text, self.locate, self.unit = scope, text, locate, unit
         self.bound: list[tuple[str, Frag]] = list((locals or {}).items())
         self.loops = 0
+        self.writing = 0        # inside a statement's loop: the state changes from turn to turn
+        self.hoisted: list[tuple[str, str]] = []     # (temporary, steady source) read before the loops
+
+    def inlined(self, text: str, locate: Callable[[int, int], Span], locals: Mapping[str, Frag]) -> Compiler:
+        """A compiler for another text written here (a function's body, inlined at its call):
+        inside the same loops, its steady reads hoisted with this one's."""
+        c = type(self)(self.scope, text, locate, self.unit, locals)
+        c.loops, c.writing, c.hoisted = self.loops, self.writing, self.hoisted
+        return c
 
     def span(self, node: ast.Node) -> Span:
         return self.locate(node.offset, node.width)
@@ -134,8 +143,12 @@ class Compiler:
         """Write one statement (an assignment, a move, a reveal; maybe over a loop)."""
         if node.loop is None:
             self._statement(node)
-        else:
+            return
+        self.writing += 1
+        try:
             self.loop(node.loop, lambda var, var_type: self._statement(node), copy=True)
+        finally:
+            self.writing -= 1
 
     # ------------------------------------------------------------ writing
 
@@ -151,6 +164,19 @@ class Compiler:
         name = self.unit.temp()
         self.unit.emit(f"{name} = {self.src(frag)}")
         return Frag(src=name, type=frag.type, atomic=True, live=frag.live)
+
+    def steady(self, frag: Frag) -> Frag:
+        """A steady read (Frag.steady) where it is used: inside an expression's loops, a name
+        read once before the outermost one (`loop` writes it there), not on every turn."""
+        if not self.loops or self.writing or not frag.steady:
+            return frag
+        for name, src in self.hoisted:
+            if src == frag.src:
+                break
+        else:
+            name = self.unit.temp()
+            self.hoisted.append((name, frag.src))
+        return Frag(src=name, type=frag.type, atomic=True)
 
     def operands(self, nodes: Sequence[ast.Node]) -> list[Frag]:
         """Compile `nodes`, to be evaluated left to right in one Python expression."""
@@ -201,7 +227,7 @@ class Compiler:
         frag = self.scope.name(node.name, self.span(node))
         if frag is None:
             raise RuleError(self.span(node), f"unknown name '{node.name}'", self._name_hint(node.name))
-        return frag
+        return self.steady(frag) if frag.steady else frag
 
     def _name_hint(self, name: str) -> str | None:
         truth = {"yes": "true", "no": "false", "on": "true", "off": "false"}.get(name.lower())
@@ -210,7 +236,7 @@ class Compiler:
         return did_you_mean(name, [*self.scope.names(), *(n for n, _ in self.bound)])
 
     def _Option(self, node: ast.Option) -> Frag:
-        return self.scope.option(node.name, self.locate(node.name_offset, len(node.name)))
+        return self.steady(self.scope.option(node.name, self.locate(node.name_offset, len(node.name))))
 
     def _ListExpr(self, node: ast.ListExpr) -> Frag:
         items = self.operands(node.items)  # a new list each time: callers may keep it
@@ -442,7 +468,7 @@ class Compiler:
         list (a statement's `move` may change the zone being looped over)."""
         if self.loops >= MAX_LOOPS:
             raise RuleError(self.span(loop), f"loops nest too deeply (at most {MAX_LOOPS})")
-        unit = self.unit
+        unit, outermost = self.unit, not self.loops
         seq = self._expr(loop.seq)
         self.check(seq, A_LIST, loop.seq, "a loop `for … in`")
         items = unit.temp()
@@ -467,6 +493,9 @@ class Compiler:
             self.loops -= 1
         if cond is not None:
             inner = [*lines, (0, f"if {cond}:"), *indent(inner or [(0, "pass")])]
+        if outermost:
+            unit.emit(*(f"{name} = {src}" for name, src in self.hoisted))
+            self.hoisted.clear()
         unit.block(f"for {var} in {items}:", inner)
 
     # ------------------------------------------------------------ statements

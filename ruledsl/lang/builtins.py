@@ -131,10 +131,8 @@ def _seat_step(delta: str):
     """left/right/next/prev: the next seat in the match `delta` from the argument."""
     def emit(c, g, args, node):
         s = c.atom(Frag(src=g.seat(c, args[0], node.args[0]), type=SEAT))
-        step = g.step(delta)
-        table = c.unit.const(tuple((i + step) % g.n for i in range(g.n)))
-        x = c.src(s)
-        return Frag(src=f"({table}[{x}] if st.live == {g.n} else _step_seat(st, {x}, {step}))", type=SEAT)
+        table = "left" if g.step(delta) == 1 else "right"
+        return Frag(src=f"st.seating.{table}[{c.src(s)}]", type=SEAT)
     return emit
 
 
@@ -149,9 +147,7 @@ def _state_helper(fn: Callable, gives: Type, seat_args: int = 1):
 def _order(c, g, args, node):
     """order(s): a new list (callers may keep it); a loop over it reads the seats' table."""
     s = c.src(c.atom(Frag(src=g.seat(c, args[0], node.args[0]), type=SEAT)))
-    orders = c.unit.const(tuple(tuple((i + g.step("next") * k) % g.n for k in range(g.n)) for i in range(g.n)))
-    return Frag(src=c.call(helpers.play_order, "st", s), type=SEAT_LIST,
-                items=f"({orders}[{s}] if st.live == {g.n} else _play_order(st, {s}))")
+    return Frag(src=f"_list(st.seating.orders[{s}])", type=SEAT_LIST, items=f"st.seating.orders[{s}]")
 
 
 def _table(lookup: Callable, gives: Type, seat: bool = True):
@@ -178,7 +174,7 @@ def _teams(c, g, args, node):
 def _card_helper(fn: Callable, gives: Type, ranked: bool = False):
     """A helper over cards `fn(args…)`; `ranked`: it also takes the ranking under the trumps."""
     def emit(c, g, args, node):
-        extra = [g.ranking(c)] if ranked else []
+        extra = [c.src(c.steady(Frag(src=g.ranking(c), steady=True)))] if ranked else []
         return Frag(src=c.call(fn, *extra, *(c.src(a) for a in args)), type=gives)
     return emit
 
@@ -195,7 +191,7 @@ def _cards_of_suit(c, g, args, node):
     if not xs.type.only("list"):
         return _card_helper(helpers.cards_of, CARD_LIST, True)(c, g, args, node)
     # A list of cards (a zone): filtered inline, by the suits of the trumps of the moment.
-    suit_of, s = c.atom(Frag(src=f"{g.ranking(c)}.suit")), c.src(c.atom(suit))
+    suit_of, s = c.atom(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True))), c.src(c.atom(suit))
     card = c.unit.temp("_v")
     return Frag(src=f"[{card} for {card} in {c.src(xs)} if {c.src(suit_of)}[{card}] == {s}]", type=CARD_LIST)
 
@@ -206,7 +202,8 @@ def _points(c, g, args, node):
 
 def _suit(c, g, args, node):
     card = c.atom(args[0])
-    return Frag(src=f"{g.ranking(c)}.suit[{c.src(card)}]", type=SUIT)
+    suit_of = c.src(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True)))
+    return Frag(src=f"{suit_of}[{c.src(card)}]", type=SUIT)
 
 
 def _holds(c, g, args, node):
@@ -438,11 +435,11 @@ def _seats(w, g) -> str:
 
 
 def _active(w, g) -> str:
-    return f"(_list({w.const(tuple(range(g.n)))}) if st.live == {g.n} else _active(st))"
+    return "_list(st.seating.active)"
 
 
 def _active_items(w, g) -> str:
-    return f"({w.const(tuple(range(g.n)))} if st.live == {g.n} else _active(st))"
+    return "st.seating.active"
 
 
 NAMES: dict[str, Name] = {n.name: n for n in [

@@ -25,13 +25,17 @@ def shuffle(deck: list, seed: int) -> None:
     cost more than the shuffle."""
     SHUFFLER.seed(seed)
     getrandbits = SHUFFLER.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _swaps(len(deck)):
         r = getrandbits(k)         # Random._randbelow_with_getrandbits: reject until below n
         while r >= n:
             r = getrandbits(k)
         deck[i], deck[r] = deck[r], deck[i]
+
+
+@functools.lru_cache(maxsize=64)
+def _swaps(size: int) -> tuple:
+    """Fisher-Yates' steps for a deck of `size`, made once: (position, range, bits to draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def first_dealer(seed: int, n: int) -> int:

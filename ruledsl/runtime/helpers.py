@@ -147,21 +147,12 @@ def seat(x, n: int, span):
 
 def step_seat(st, seat_: int, delta: int) -> int:
     """The next seat in the match `delta` (+1 left/clockwise, -1 right) from `seat_`."""
-    n, out = st.n, st.out
-    for _ in range(n):
-        seat_ = (seat_ + delta) % n
-        if not out[seat_]:
-            return seat_
-    return seat_
+    return st.seating.step(delta)[seat_]
 
 
 def play_order(st, seat_: int) -> list[int]:
     """The seats in the match in play order, starting at `seat_` (or the next one in)."""
-    every = st.prog.orders[seat_]            # all seats in play order from seat_, made once
-    if st.live == st.n:
-        return list(every)
-    out = st.out
-    return [s for s in every if not out[s]]
+    return list(st.seating.orders[seat_])
 
 
 def others(st, seat_: int) -> list[int]:
@@ -178,7 +169,8 @@ def members(st, team_: int, team_of) -> list[int]:
 
 
 def active(st) -> list[int]:
-    return [s for s in range(st.n) if not st.out[s]]
+    """The seats still in the match, in seat order (a new list)."""
+    return list(st.seating.active)
 
 
 def out(st) -> list[int]:
@@ -304,11 +296,13 @@ def seats(x, n: int, span) -> list[int]:
 
 
 def set_out(st, who: list[int], out: bool) -> None:
-    """eliminate (out) or revive: mark seats out of the match, or back in."""
+    """eliminate (out) or revive: mark seats out of the match, or back in — the one place
+    `st.out` changes, so the seating tables (runtime/seating.py) follow it here."""
     for s in who:
         if st.out[s] != out:
             st.out[s] = out
             st.live += -1 if out else 1
+            st.seating = st.prog.seatings.of(st.out)
             if st.events is not None:
                 st.events.append({"kind": "out" if out else "back", "seat": s})
 

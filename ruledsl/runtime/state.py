@@ -18,7 +18,7 @@ from .observe import describe, observation
 TERMINAL = -4
 NOBODY = -1
 
-_CORE = ("prog", "n", "options", "zones", "cv", "out", "live", "dealer", "leader", "turn", "player",
+_CORE = ("prog", "n", "options", "zones", "cv", "out", "live", "seating", "dealer", "leader", "turn", "player",
          "pc", "trick", "best", "asks", "vars", "hand_number", "deals", "seed", "winners", "events",
          "steps", "hands_scored", "hand_values", "_totals", "given", "_legal")
 
@@ -235,7 +235,7 @@ class State:
     # -- seats ------------------------------------------------------------------------------------
 
     def active(self) -> list[int]:
-        return [s for s in range(self.n) if not self.out[s]]
+        return list(self.seating.active)
 
     def __str__(self) -> str:
         return describe(self)

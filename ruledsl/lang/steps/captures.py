@@ -81,7 +81,7 @@ def compile_captures(step: Captures, c) -> None:
                 c.deck.values, step.span)
     d = c.decision(CAPTURING, spec, step.span)
     first = c.seat(step.first, "`captures.first`") if step.first is not None else \
-        f"_step_seat(st, st.dealer, {c.direction})"
+        c.next_seat("st.dealer")
     w.line(f"st.turn = {first}")
     refill, end = w.label(), w.label()
     _turn(c, d, spec, refill if step.refill else end)
@@ -140,7 +140,7 @@ def _apply(c, d, step: Captures, spec: Spec, pile, empty) -> None:
     w.line("st.player = -1")
     with c.binding(player=Frag(src="seat", type=SEAT, atomic=True)):
         c.steps(step.after_play)
-    w.line(f"st.turn = _step_seat(st, seat, {c.direction})")
+    w.line(f"st.turn = {c.next_seat('seat')}")
     _turn(c, d, spec, empty)
 
 

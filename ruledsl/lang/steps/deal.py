@@ -57,8 +57,9 @@ def _recipients(step: Deal, c) -> str:
     base = zone[1]
     if to.each:
         first = c.seat(step.first, "`deal.first`") if step.first is not None else \
-            f"_step_seat(st, st.dealer, {c.direction})"
-        return f"[{base} + s for s in _play_order(st, {first})]" if base else f"_play_order(st, {first})"
+            c.next_seat("st.dealer")
+        order = f"st.seating.orders[{first}]"
+        return f"[{base} + s for s in {order}]" if base else f"_list({order})"
     seats = c.seats(to.seats, "`deal.to`", "seats or a zone")
     return f"[{base} + s for s in {seats}]" if base else seats
 

@@ -70,7 +70,7 @@ def compile_tricks(step: Tricks, c) -> None:
     spec = Spec(c.zone("hand")[1], step.lead, step.follow)
     d = c.decision(PLAYING, spec, step.span)
     leader = c.seat(step.leader, "`tricks.leader`") if step.leader is not None else \
-        f"_step_seat(st, st.dealer, {c.direction})"
+        c.next_seat("st.dealer")
     w.line(f"st.leader = {leader}")
     w.line("st.trick_number = 0")
     head, turn, end = w.label(), w.label(), w.label()
@@ -196,18 +196,18 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
             _void(c, spec, tables)
     with w.indented("else:"):
         w.line("st.best, beat = 0, True")
-    w.line("up = True" if step.open is None else f"up = beat or not not ({c.condition(step.open)})")
-    if infer and step.open is not None:
-        with w.indented("if trick and up:"):
-            _void(c, spec, None)
-    w.line("st.trick = trick = trick + ((seat, cards, up),)")
+    up = "True"             # face up: always, unless `open:` says when
+    if step.open is not None:
+        up = "up"
+        w.line(f"up = beat or not not ({c.condition(step.open)})")
+        if infer:
+            with w.indented("if trick and up:"):
+                _void(c, spec, None)
+    w.line(f"st.trick = trick = trick + ((seat, cards, {up}),)")
     c.emit("play", seat="seat", cards="_card_names(cards)", beat="beat and _len(trick) > 1",
-           face_down="not up")
+           face_down="False" if up == "True" else "not up")
     with w.indented("if _len(trick) < st.live:"):
-        step_to = w.const(tuple((s + c.direction) % c.n for s in range(c.n)))
-        w.line(f"nxt = {step_to}[seat]")
-        with w.indented("if st.out[nxt]:"):
-            w.line(f"nxt = _step_seat(st, nxt, {c.direction})")
+        w.line(f"nxt = {c.next_seat('seat')}")
         w.line("st.turn = nxt")
         if turn is not None:              # before_play hooks run between two plays
             w.line("st.player = -1")

@@ -45,7 +45,7 @@ def compile_turns(step: Turns, c) -> None:
     w = c.w
     seat, count = c.slot(), c.slot()
     first = c.seat(step.first, "`turns.first`") if step.first is not None else \
-        f"_step_seat(st, st.dealer, {c.direction})"
+        c.next_seat("st.dealer")
     w.line(f"st.vars[{seat}] = {first}")
     w.line(f"st.vars[{count}] = 0")
     head, end = w.label(), w.label()
@@ -73,7 +73,7 @@ def compile_turns(step: Turns, c) -> None:
 def _next(c, step: Turns, seat: int) -> str:
     """Source of the seat after `player` (its lines written here)."""
     if step.next is None:
-        return f"_step_seat(st, st.vars[{seat}], {c.direction})"
+        return c.next_seat(f"st.vars[{seat}]")
     return c.seat(step.next, "`turns.next`")
 
 
@@ -83,7 +83,7 @@ def _skip(c, step: Turns, seat: int, end) -> None:
     w = c.w
     found = w.temp()
     w.line(f"{found} = False")
-    with w.indented(f"for {w.temp('_s')} in _play_order(st, st.vars[{seat}]):"):    # one try per seat
+    with w.indented(f"for {w.temp('_s')} in st.seating.orders[st.vars[{seat}]]:"):    # one try per seat
         with w.indented(f"if not ({c.condition(step.skip)}):"):
             w.line(f"{found} = True")
             w.line("break")
