@@ -151,11 +151,17 @@ def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool, type
 def _frozen(var: str, type_) -> str:
     """An `each:` value as it goes into an action: a list (several cards) as a tuple, so that
     actions stay hashable (search bots key their trees by them); `_apply` binds it back as a list."""
+    return _recast(var, type_, "_tuple", "_list")
+
+
+def _recast(value: str, type_, into: str, kind: str) -> str:
+    """Source of `value` with a list or tuple (`kind`) made `into` the other, as far as its
+    type says it can be one."""
     if not type_.has("list"):
-        return var
+        return value
     if type_.only("list"):
-        return f"_tuple({var})"
-    return f"(_tuple({var}) if _type({var}) is _list else {var})"
+        return f"{into}({value})"
+    return f"({into}({value}) if _type({value}) is {kind} else {value})"
 
 
 @attrs.frozen
@@ -211,9 +217,7 @@ def _apply(c, d, choices, values, types, until, head) -> None:
         with w.indented(f"if {index} == {i}:"):
             bound = {}
             if ch.each is not None:
-                kept = f"_list({value})" if types[i].only("list") else \
-                    f"(_list({value}) if _type({value}) is _tuple else {value})" if types[i].has("list") else value
-                w.line(f"st.vars[{values[i]}] = {kept}")
+                w.line(f"st.vars[{values[i]}] = {_recast(value, types[i], '_list', '_tuple')}")
                 bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True)
             if not ch.secret and types[i] is not None:
                 _announce(c, f"st.vars[{values[i]}]", types[i])
