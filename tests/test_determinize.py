@@ -153,7 +153,8 @@ def shown_by_events(events, seat):
 def test_knowledge_is_what_the_seat_was_shown(name, players):
     """Perfect memory, checked against an oracle: at every decision of a random match, the
     cards whose place a seat knows are exactly those shown to it so far in this deal — by
-    its observations (hands, face-up zones, the trick) and by the plays the table told it."""
+    its observations (hands, face-up zones, the trick) and by the plays the table told it —
+    but for the cards of a zone shuffled since (`shuffle ZONE`), until it sees them again."""
     names = {str(c): c for c in map(Card, range(len(Card.names)))}     # every loaded deck's cards
     rng = random.Random(7)
     st = GAMES[name].new_initial_state(seed=8, players=players, record=True)
@@ -165,6 +166,9 @@ def test_knowledge_is_what_the_seat_was_shown(name, players):
             seen, deal = [0] * players, st.deals
             told = max(i for i, e in enumerate(st.events) if e["kind"] == "hand")
         for seat in range(players):
+            for e in st.events[told:]:
+                if e["kind"] == "shuffle":
+                    seen[seat] &= ~knowledge.mask(names[c] for c in e["cards"])
             obs = st.observation(seat)
             shown = [c for z in obs["zones"].values() for part in (z if isinstance(z, list) else [z])
                      for c in part.get("cards", [])]

@@ -204,7 +204,7 @@ def test_expression_errors(text, message, offset, width, hint):
     ("x = 1 y = 2", "unexpected name 'y' in statement", 6,
      "two values in a row; is an operator or ';' missing?"),
     ("trump = ", "statement ends too early", 6, "is a value missing after '='?"),
-    ("+= 3", "unexpected '+=' in statement", 0, "expected a name, 'move' or 'reveal'"),
+    ("+= 3", "unexpected '+=' in statement", 0, "expected a name, 'move', 'reveal' or 'shuffle'"),
     ("", "statement is empty", 0, None),
 ])
 def test_statement_errors(text, message, offset, hint):

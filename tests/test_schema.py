@@ -324,7 +324,7 @@ BEYOND = {
     "order_unknown_rank": "the deck", "order_missing_rank": "the deck", "points_removed_card": "the deck",
     "order_without_jokers": "the deck", "pack_suit_not_a_letter": "the deck",
     "promote_above_without_suit": "two keys compared", "written_pack_french_suit": "expressions",
-    "trumps_order_unknown": "expressions", "reveal_to_text": "expressions",
+    "trumps_order_unknown": "expressions", "reveal_to_text": "expressions", "shuffle_hand_without_seat": "expressions",
     "deal_too_many_cards": "the deck", "expr_card_not_in_deck": "the deck",
     "players_max_below_min": "two keys compared", "option_default_not_in_choices": "two keys compared",
     "option_followed_default_out_of_bounds": "expressions",

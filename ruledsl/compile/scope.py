@@ -261,6 +261,9 @@ class GameScope:
         c.unit.emit(c.call(helpers.reveal_to, "st", self.card_list(c, cards, node.cards), c.src(to),
                            c.span_const(node.to)))
 
+    def shuffle(self, c, node: ast.Shuffle) -> None:
+        c.unit.emit(c.call(helpers.shuffle_zone, "st", self.zone_index(c, node.zone), repr(node.zone.name)))
+
     def card_list(self, c, cards: Frag, node) -> str:
         """Source of a fresh list of the cards `cards` gives (checked unless its type says so)."""
         if cards.type.only("list") and cards.type.item is not None and cards.type.item.only("card"):
@@ -274,9 +277,12 @@ class GameScope:
         if name not in zones:
             raise RuleError(span, f"unknown zone '{name}'", did_you_mean(name, zones))
         owner, base = zones[name]
-        if (owner == "shared") != (target.index is None):
-            raise RuleError(span, f"zone '{name}' is " + ("one for the table: write it without ( )"
-                            if owner == "shared" else f"per {owner}: write {name}(seat)"))
+        if owner == "shared" and target.index is not None:
+            raise RuleError(span, f"zone '{name}' is one for the table: write it without ( )")
+        if owner != "shared" and target.index is None:
+            raise RuleError(span, f"zone '{name}' is per {owner}: write {name}(seat)",
+                            f"say whose, e.g. {name}(dealer); for each player, {name}(p) and end the "
+                            "statement with `for p in active`")
         if target.index is None:
             return str(base)
         arg = c.value(target.index, A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")

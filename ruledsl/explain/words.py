@@ -12,7 +12,7 @@ from fractions import Fraction
 import attrs
 
 from ..expr import parse_expression
-from ..expr.ast import Assign, Call, Comprehension, ListExpr, Literal, Move, Name, Reveal
+from ..expr.ast import Assign, Call, Comprehension, ListExpr, Literal, Move, Name, Reveal, Shuffle
 from ..lang.declare import Expr, Template
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -224,7 +224,7 @@ class Words:
 
 
 def _action(text: str, node) -> str | None:
-    """An assignment, a move or a reveal as words (None for any other statement)."""
+    """An assignment, a move, a reveal or a shuffle as words (None for any other statement)."""
     if isinstance(node, Assign):
         target, value = code(_part(text, node.target)), code(_part(text, node.value))
         verb = {"=": f"set {target} to {value}", "+=": f"add {value} to {target}",
@@ -236,6 +236,8 @@ def _action(text: str, node) -> str | None:
         if node.to is not None:
             return f"show {code(_part(text, node.cards))} to {code(_part(text, node.to))} (the card stays where it is)"
         return f"show {code(_part(text, node.cards))} to everyone (the card stays where it is)"
+    if isinstance(node, Shuffle):
+        return f"shuffle {code(_part(text, node.zone))} (nobody knows the order of its cards afterwards)"
     return None
 
 

@@ -14,7 +14,7 @@ Meaning, where Python offered a choice:
   whole result is an int; `+` also joins two lists or two texts; `*` is for numbers only;
 - `count(list)` is its length; `count(e for x in xs if c)` counts the produced values that are
   not false and not none (so it counts true conditions, or the items that pass `if`);
-- reserved words: and or not in if else for true false none option move to reveal.
+- reserved words: and or not in if else for true false none option move to reveal shuffle.
 """
 from __future__ import annotations
 

@@ -176,6 +176,13 @@ class Reveal(Node):
 
 
 @attrs.frozen(kw_only=True)
+class Shuffle(Node):
+    """shuffle deck; shuffle hand(p) for p in active"""
+    zone: Target
+    loop: Loop | None
+
+
+@attrs.frozen(kw_only=True)
 class Binding(Node):
     """s in suits_of(hand(player)) -- the `each:` of a choice."""
     var: str
@@ -227,7 +234,7 @@ def _walk(node: Node, bound: frozenset[str], reads: set[str], writes: set[str]) 
         return
     if isinstance(node, Call):
         reads.add(node.name)
-    loop = node.loop if isinstance(node, (Comprehension, Assign, Move, Reveal)) else None
+    loop = node.loop if isinstance(node, (Comprehension, Assign, Move, Reveal, Shuffle)) else None
     if loop is not None:
         loops = (loop, *node.more) if isinstance(node, Comprehension) else (loop,)
         inner = bound

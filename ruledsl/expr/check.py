@@ -21,11 +21,11 @@ SUIT_WORD = re.compile(r"[A-Z]")
 # A card or suit of the French letters: an upper-case name that looks like one is called one.
 CARD_RE = re.compile(r"(10|[2-9AKQJT])[SHDC]")
 SUIT_RE = re.compile(r"[SHDC]")
-KEYWORDS = frozenset("and or not in if else for true false none option move to reveal".split())
+KEYWORDS = frozenset("and or not in if else for true false none option move to reveal shuffle".split())
 CARD_HINT = "cards are written like QS, 10H, 7D and suits as S, H, D, C"
 
 # Structural nodes do not count as a level of nesting: only the expression inside them.
-_FLAT = (ast.Loop, ast.Target, ast.Assign, ast.Move, ast.Reveal, ast.Binding)
+_FLAT = (ast.Loop, ast.Target, ast.Assign, ast.Move, ast.Reveal, ast.Shuffle, ast.Binding)
 
 
 def check(root: ast.Node, locate: Callable[[int, int], Span]) -> None:

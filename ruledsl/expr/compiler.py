@@ -87,6 +87,9 @@ class Scope(Protocol):
     def reveal(self, compiler: Compiler, node: ast.Reveal) -> None:
         """Write `reveal CARDS`."""
 
+    def shuffle(self, compiler: Compiler, node: ast.Shuffle) -> None:
+        """Write `shuffle ZONE`."""
+
     def names(self) -> Sequence[str]:
         """All bare names (for did-you-mean hints)."""
 
@@ -140,7 +143,7 @@ class Compiler:
         return self.unit.src(frag)
 
     def statement(self, node: ast.Node) -> None:
-        """Write one statement (an assignment, a move, a reveal; maybe over a loop)."""
+        """Write one statement (an assignment, a move, a reveal, a shuffle; maybe over a loop)."""
         if node.loop is None:
             self._statement(node)
             return
@@ -505,6 +508,8 @@ class Compiler:
             self._assign(node)
         elif isinstance(node, ast.Move):
             self.scope.move(self, node)
+        elif isinstance(node, ast.Shuffle):
+            self.scope.shuffle(self, node)
         else:
             self.scope.reveal(self, node)
 

@@ -118,6 +118,10 @@ class _Builder(Transformer_NonRecursive):
         to = c[1] if len(c) > 1 and not isinstance(c[1], ast.Loop) else None
         return ast.Reveal(cards=c[0], to=to, loop=loop, **_pos(meta))
 
+    def shuffle(self, meta, c):
+        loop = c[1] if len(c) > 1 else None
+        return ast.Shuffle(zone=c[0], loop=loop, **_pos(meta))
+
     def target(self, meta, c):
         index = c[1] if len(c) > 1 else None
         return ast.Target(name=str(c[0]), index=index, **_pos(meta))

@@ -11,6 +11,9 @@ One random permutation of the hidden cards is applied to every hidden place, res
 voids (a card a player's hand cannot hold never lands there), and to the counters hidden from
 `seat` that name cards (`visible: nobody` lists, `deal … as:` packets), to the bound names
 (`st.vars`) and to the other seats' knowledge, so the new state is consistent throughout.
+A zone shuffled during the hand keeps the cards `seat` knows lie there (knowledge.shuffled_known),
+but in no known order: after the re-deal, the cards on its shuffled places are sorted and
+shuffled again.
 
 The result depends only on what `seat` may know and on `rng`: hidden places are listed in a
 fixed order and the hidden cards sorted, so two states that differ only in cards hidden from
@@ -20,7 +23,7 @@ event log, no given deals for later hands, and a fresh seed, so nothing of the o
 from __future__ import annotations
 
 from .cards import Card
-from .knowledge import mask, remap, remembered
+from .knowledge import mask, remap, remembered, shuffled_known
 
 RETRIES = 20        # greedy draws for constrained places before the exact matching
 
@@ -30,7 +33,8 @@ def determinize(st, seat: int, rng):
     d.events, d.given, d.seed = None, None, rng.getrandbits(48)
     d._legal = None                    # the legal actions cached were of the true cards
     voids = d.know[1 + d.n:] if d.know is not None else (0,) * d.n
-    known = remembered(d, seat)        # what it sees now is skipped below
+    kept, shuffled = shuffled_known(d, seat)
+    known = remembered(d, seat) | kept        # what it sees now is skipped below
     seers, hand_of = d.prog.viewers.seers, d.prog.viewers.hand_of
     groups: list = []        # (list, positions, barred): hidden places in a zone, a trick play
     old: list = []           # or a queued deal, and the cards that cannot go there (voids)
@@ -38,6 +42,7 @@ def determinize(st, seat: int, rng):
         if zone and not (seers[z] is None or seat in seers[z]):
             owner = hand_of[z]
             _gather(zone, known, voids[owner] if owner >= 0 else 0, groups, old)
+    unordered = [(d.zones[z], [i for i, c in enumerate(d.zones[z]) if there >> c & 1]) for z, there in shuffled]
     trick = [list(e[1]) for e in d.trick]
     for (who, _, up), cards in zip(d.trick, trick):
         if not up and who != seat:
@@ -47,8 +52,19 @@ def determinize(st, seat: int, rng):
         queues = {z: list(q) for z, q in queues.items()}
         for z in sorted(queues):
             _gather(queues[z], 0, 0, groups, old)
-    if not old:
-        return d
+    if old:
+        _redeal(d, seat, old, groups, queues, trick, rng)
+    for zone, positions in unordered:      # known to be there or not, in no known order
+        cards = sorted(zone[p] for p in positions)
+        rng.shuffle(cards)
+        for p, card in zip(positions, cards):
+            zone[p] = card
+    return d
+
+
+def _redeal(d, seat: int, old: list, groups: list, queues, trick: list, rng) -> None:
+    """The hidden cards `old` dealt again to their places `groups`, and everything that names
+    them (the trick, the queued deals, counters, bound names, knowledge) following."""
     new = _assign(sorted(old), groups, rng)
     i = 0
     for where, positions, _ in groups:
@@ -62,7 +78,6 @@ def determinize(st, seat: int, rng):
     perm = dict(zip(old, new))
     _remap_values(d, seat, perm)
     remap(d, seat, perm)
-    return d
 
 
 def _gather(where: list, known: int, barred: int, groups: list, old: list) -> None:

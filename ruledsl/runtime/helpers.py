@@ -12,6 +12,8 @@ from typing import Any
 
 from ..expr.values import MAX_ITEMS, EvalError, absolute as _abs, describe, is_number, norm
 from . import knowledge
+from .dealing import hand_seed, shuffle
+
 SEAT_NAMES = "ABCDEFGHIJKL"
 
 
@@ -284,6 +286,15 @@ def reveal_to(st, shown: list, to, span) -> None:
         knowledge.show_to(st, who, shown)
         if st.events is not None:
             st.events.append({"kind": "reveal", "cards": [str(c) for c in shown], "to": who})
+
+
+def shuffle_zone(st, zone: int, name: str) -> None:
+    """`shuffle ZONE`: the same state shuffles the same way, seeded from the deal's own seed and
+    how many shuffles this hand has run before (never the global random)."""
+    before = knowledge.shuffled(st, zone)
+    shuffle(st.zones[zone], hand_seed(st.seed, st.deals) * 1_000_003 + before)
+    if st.events is not None:
+        st.events.append({"kind": "shuffle", "zone": name, "cards": [str(c) for c in st.zones[zone]]})
 
 
 def seats(x, n: int, span) -> list[int]:

@@ -10,13 +10,19 @@ others showed by not following suit. The runtime records only what cannot be rea
 state, per hand (a card is the bit `1 << card`: cards.BITS), in two hand fields
 (runtime/hand.py), so they are reset when each hand begins and shared by clones:
 
-    st.know               None (nothing recorded yet), or a tuple of 1 + 2n masks:
+    st.know               None (nothing recorded yet), or a tuple of 1 + 2n masks (+ 1):
     st.know[PUBLIC]       cards every seat has seen, now where not everyone sees them
     st.know[1 + s]        cards seat s has seen, now where s does not see them
     st.know[1 + n + s]    cards seat s's hand cannot hold, as every seat knows
+    st.know[1 + 2n]       present once `shuffle ZONE` ran this hand: the shuffles, in order,
+                          each (zone, its cards, per seat the cards it knew were there)
     st.taken              the hand's tricks taken into piles not everyone sees, as played
                           ((seat, cards, face up), ...): a tuple append per trick, rather than
                           turned into bits on the hot path
+
+The shuffled cards leave the masks: nobody knows where they lie. What each seat knew of them
+is kept beside, and holds while it can tell which of them left the zone (determinize reads it
+through `shuffled_known`); no hook on the hot path has to look at it.
 
 The tuple is replaced, never changed in place, so clone() copies nothing for it. The writers
 are the hooks below (called by runtime/helpers.py's moves and reveal, dealing.py's deal, the
@@ -129,6 +135,39 @@ def show_to(st, seats, cards) -> None:
         st.know = tuple(know)
 
 
+def shuffled(st, zone: int) -> int:
+    """Zone `zone` is being shuffled; the shuffles before it this hand (each one's seed). Unless
+    everyone sees the zone, nobody knows where its cards lie now, even those a seat knew were
+    there: they leave every mask, and the record keeps what each seat knew."""
+    n, know = st.n, _masks(st)
+    done = know[1 + 2 * n] if len(know) > 1 + 2 * n else ()
+    m = mask(st.zones[zone]) if st.prog.viewers.seers[zone] is not None else 0
+    knew = tuple((know[PUBLIC] | know[1 + s]) & m for s in range(n))
+    for i in range(1 + n):
+        know[i] &= ~m
+    st.know = (*know[:1 + 2 * n], (*done, (zone, m, knew)))
+    return len(done)
+
+
+def shuffled_known(st, seat: int) -> tuple[int, list]:
+    """What `seat` knows of the zones shuffled this hand: the cards it knows lie in one of them
+    (it knew they were there, and every card that has left the zone since is one whose place
+    it knows), and per shuffled zone hidden from it, the cards whose order is unknown."""
+    know = st.know
+    if know is None or len(know) == 1 + 2 * st.n:
+        return 0, []
+    kept, zones, seers = 0, [], st.prog.viewers.seers
+    places = known(st, seat)
+    for zone, m, knew in know[1 + 2 * st.n]:
+        if not m or seers[zone] is None or seat in seers[zone]:
+            continue
+        there = mask(st.zones[zone]) & m
+        if not m & ~there & ~places:            # it can tell which cards left
+            kept |= knew[seat] & there
+        zones.append((zone, there))
+    return kept, zones
+
+
 def void(st, seat: int, cards: int) -> None:
     """`seat` did not follow suit, face up: its hand holds none of `cards` (the mask of the suit
     led, as the trumps rank the cards at this moment: Ranking.masks)."""
@@ -193,16 +232,26 @@ def remap(st, seat: int, perm: dict) -> None:
     the other seats remember of them follows the cards (docs/internals.md)."""
     hidden = mask(perm)
     if st.know is not None:
-        know = list(st.know)
-        for s in range(st.n):
-            moved_ = know[1 + s] & hidden
-            if s != seat and moved_:
-                m = know[1 + s] & ~hidden
-                for c, to in perm.items():
-                    if moved_ >> c & 1:
-                        m |= BIT[to]
-                know[1 + s] = m
+        know, n = list(st.know), st.n
+        for s in range(n):
+            if s != seat:
+                know[1 + s] = _follow(know[1 + s], perm, hidden)
+        if len(know) > 1 + 2 * n:            # the shuffles' records name cards too
+            know[1 + 2 * n] = tuple((z, _follow(m, perm, hidden), tuple(_follow(k, perm, hidden) for k in knew))
+                                    for z, m, knew in know[1 + 2 * n])
         st.know = tuple(know)
     if any(not up for trick in st.taken for _, _, up in trick):
         st.taken = tuple(tuple((who, cards if up else tuple(perm.get(c, c) for c in cards), up)
                                for who, cards, up in trick) for trick in st.taken)
+
+
+def _follow(m: int, perm: dict, hidden: int) -> int:
+    """Mask `m` with its `hidden` cards replaced as `perm` replaces them."""
+    moved = m & hidden
+    if not moved:
+        return m
+    out = m & ~hidden
+    for c, to in perm.items():
+        if moved >> c & 1:
+            out |= BIT[to]
+    return out

@@ -158,6 +158,8 @@ class View:
             if self.viewer not in e["to"]:      # shown to others: you saw that much, not the cards
                 return Text(f"{len(e['cards'])} card(s) shown to {' '.join(self.name(s) for s in e['to'])}")
             return Text("shown to you: ") + look.cards(e["cards"])
+        if kind == "shuffle":
+            return Text(f"» {e['zone']} is shuffled")
         if kind == "out":
             return Text(f"» {self.name(e['seat'])} is out", style="bold")
         if kind == "back":

@@ -27,7 +27,7 @@ def describe_do(prose, step: Do) -> list[Item]:
     return [Item("In order:", [Item(cap(p) + ".") for p in parts], ordered=True)]
 
 
-DO = StepKind("do", Do, "one or more statements: change counters, move or reveal cards",
+DO = StepKind("do", Do, "one or more statements: change counters, move, reveal or shuffle cards",
               inline=Key("do", StatementsHolds(), REQUIRED, "statements, one text (a; b) or a list of texts",
                          field="statements"),
               compile=compile_do, describe=describe_do)
