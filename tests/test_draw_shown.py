@@ -97,3 +97,24 @@ def test_the_table_tells_a_seat_not_shown_only_how_many(dealt, load_rules):
 def test_a_reveal_to_everyone_is_a_reveal(dealt):
     st = dealt(SEATS_RULES.replace("[1]", "seats").replace("SHOW", "false"), 3, THREE, dealer=2)
     assert st.observation(2)["zones"]["hand"][0]["cards"] == ["AS"]
+
+
+def test_show_naming_player_is_worked_out_for_each_drawer(dealt):
+    """`show: left(player)`: each card drawn is shown to its drawer's left neighbour only."""
+    st = dealt(SEATS_RULES.replace("SHOW", "left(player)").replace("  - do: reveal hand(0)[0] to [1]\n", ""),
+               3, THREE, dealer=2)
+    for play in ("play KS", "play KH", "play KD"):
+        st.apply_action(play)
+    drawn = {s: [str(c) for c in st.zones[1 + s][1:]] for s in range(3)}
+    assert all(len(d) == 1 for d in drawn.values())
+    for drawer in range(3):
+        for seat in set(range(3)) - {drawer}:
+            seen = st.observation(seat)["zones"]["hand"][drawer].get("cards", [])
+            assert seen == (drawn[drawer] if seat == (drawer + 1) % 3 else []), (drawer, seat)
+
+
+def test_explain_says_who_player_is_in_show(load_rules):
+    from ruledsl.explain.rulebook import explain
+    game = load_rules(SEATS_RULES.replace("SHOW", "left(player)"))
+    words = " ".join(explain(game.ruleset, "md").split())
+    assert "The cards each player draws are shown to `left(player)`, `player` being the drawer." in words

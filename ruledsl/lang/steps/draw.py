@@ -6,11 +6,13 @@ import attrs
 from ...errors import RuleError, did_you_mean
 from ...explain.document import Item
 from ...explain.words import cards, code, joined
+from ...expr.ast import names_used
+from ...expr.codegen import Frag
 from ...runtime import knowledge
 from ...runtime.helpers import play_order, reveal, reveal_to
 from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Names, Step, StepKind, Word,
                        ZoneName)
-from ..types import A_SEAT, CARD_LIST, SHOWN_TO, WHOLE
+from ..types import A_SEAT, CARD_LIST, SEAT, SHOWN_TO, WHOLE
 
 SHORTFALL = ("none", "rounds")     # what happens when the stock cannot refill every hand
 SAID = {"rounds": "whole rounds of one card each are drawn while a whole round is possible.",
@@ -41,13 +43,16 @@ def compile_draw(step: Draw, c) -> None:
         "(st.winner if st.winner is not None else st.leader)"
     w, seats = c.w, c.w.const(tuple(range(c.n)))
     held = w.temp()
-    shown = c.frag(step.show, SHOWN_TO, "`draw.show`") if step.show is not None else None
+    per_drawer = step.show is not None and "player" in names_used(step.show.tree)
+    shown = c.frag(step.show, SHOWN_TO, "`draw.show`") if step.show is not None and not per_drawer else None
     everyone = shown is not None and shown.const == (True,)
     if shown is not None and shown.const is not None and not shown.const[0]:
         shown = None                                   # show: false
-    if step.remember is not None or shown is not None:        # what each zone held before: the rest was drawn
+    if step.remember is not None or shown is not None or per_drawer:   # what each zone held before: the rest was drawn
         w.line(f"{held} = [_len(st.zones[{zone[1]} + s]) for s in {seats}]")
     w.line(f"{w.const(refill)}(st, {w.const(sources)}, {zone[1]}, {first}, {upto}, {step.shortfall == 'rounds'})")
+    if per_drawer:
+        _show_per_drawer(step, c, zone[1], seats, held)
     if step.remember is None and shown is None:
         return
     got = w.temp()
@@ -58,6 +63,17 @@ def compile_draw(step: Draw, c) -> None:
         w.line(f"{w.const(reveal)}(st, {got})")
     elif shown is not None:
         w.line(f"{w.const(reveal_to)}(st, {got}, {c.w_src(shown)}, {w.const(step.show.span)})")
+
+
+def _show_per_drawer(step: Draw, c, base: int, seats: str, held: str) -> None:
+    """`show:` naming `player`: worked out for each drawer (bound to `player`), for the cards it drew."""
+    w = c.w
+    drawer, mine = w.temp("_v"), w.temp()
+    with w.indented(f"for {drawer} in {seats}:"):
+        w.line(f"{mine} = st.zones[{base} + {drawer}][{held}[{drawer}]:]")
+        with w.indented(f"if {mine}:"), c.binding(player=Frag(src=drawer, type=SEAT, atomic=True)):
+            shown = c.frag(step.show, SHOWN_TO, "`draw.show`")
+            w.line(f"{w.const(reveal_to)}(st, {mine}, {c.w_src(shown)}, {w.const(step.show.span)})")
 
 
 def _source(name: Name, c) -> int:
@@ -135,6 +151,8 @@ def _shown(show: Expr | None) -> str:
         return ""
     if show.text.strip() == "true":
         return " The cards drawn are shown to everyone."
+    if "player" in names_used(show.tree):
+        return f" The cards each player draws are shown to {code(show.text)}, `player` being the drawer."
     return f" The cards drawn are shown to {code(show.text)}."
 
 
@@ -161,5 +179,5 @@ DRAW = StepKind("draw", Draw, "refills hands from a stock after a trick", keys=(
     Key("as", CounterName(CARD_LIST), None, "a counter of the whole table that receives the cards drawn, "
         "player by player", field="remember"),
     Key("show", Expression(SHOWN_TO), None, "the seats shown the cards drawn, where they lie (true: everyone, "
-        "as `reveal` shows them; e.g. others(player))"),
+        "as `reveal` shows them); `player` is each drawer, e.g. show: left(player)"),
 ), compile=compile_draw, describe=describe_draw)
