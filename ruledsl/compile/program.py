@@ -27,7 +27,7 @@ from ..expr.compiler import Compiler as ExprCompiler
 from ..lang import walk
 from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
-from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, TEXT, Type
+from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, TEXT, Type, holds_seats
 from ..runtime import helpers
 from ..runtime.ranking import Rankings
 from ..source import NOWHERE, Span
@@ -189,7 +189,8 @@ class Compiler:
                 parts.append(self.w.const(part))
             else:
                 frag = self.frag(part)
-                parts.append(f"_show({self.w_src(frag)})")
+                shown = "_show_seats" if holds_seats(frag.type) else "_show"      # seats by name
+                parts.append(f"{shown}({self.w_src(frag)})")
         return f"''.join(({', '.join(parts)},))" if parts else self.w.const("")
 
     def emit(self, kind: str, **fields: str) -> None:

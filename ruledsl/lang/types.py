@@ -132,6 +132,13 @@ A_LIST = of("list", "text", name="a list")        # what `in` looks into and loo
 CONDITION = ANY                                  # when: any value, read as true or false
 
 
+def holds_seats(t: Type) -> bool:
+    """Whether every value of type `t` is a seat, none, or a list of those: shown by seat names."""
+    if t.only("list"):
+        return t.item is not None and holds_seats(t.item)
+    return t.has("seat") and t.only("seat", "none")
+
+
 def literal(value) -> Type:
     """The type of a constant of the language."""
     if value is None:

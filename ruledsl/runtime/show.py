@@ -1,5 +1,8 @@
-"""A value as the table shows it: cards as text, fractions as 1/3, lists space-separated."""
+"""A value as the table shows it: cards as text, fractions as 1/3, lists space-separated; a value
+the type checker knows holds seats (lang/types.py `holds_seats`) by the seats' names."""
 from __future__ import annotations
+
+from .helpers import SEAT_NAMES
 
 
 def show(value) -> str:
@@ -10,3 +13,12 @@ def show(value) -> str:
     if value is True or value is False:
         return "yes" if value else "no"
     return str(value)
+
+
+def show_seats(value, names: str = SEAT_NAMES) -> str:
+    """A seat, none or a list of them, with seats by name (`ranking: B C D A`)."""
+    if isinstance(value, (list, tuple)):
+        return " ".join(show_seats(v, names) for v in value)
+    if type(value) is int and 0 <= value < len(names):
+        return names[value]
+    return show(value)

@@ -67,7 +67,7 @@ class Table:
         # `run --watch`); a resumed match draws from the seed and the decisions made so far.
         self.bot_rng = random.Random(seed if not decisions else f"{seed}:{decisions}")
         self.look = Look(game.ruleset.deck.ranks, SEAT_NAMES, symbols, game.ruleset.deck.suits)
-        self.view = View(game.ruleset, state.n, human, self.look)
+        self.view = View(game.ruleset, state.n, human, self.look, state.prog.counter_types)
         self.history = History()
         self.seen = 0
         self.option_texts: list[str] = []

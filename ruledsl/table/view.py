@@ -12,15 +12,19 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
+from ..lang.types import holds_seats
+from ..runtime.show import show_seats
 from .render import GAP, Look, labelled, pack, row, summary_table, units
 
 HAND = "hand"          # the zone a player holds (the deal's `to: each`)
 
 
 class View:
-    def __init__(self, ruleset, players: int, viewer: int | None, look: Look):
+    def __init__(self, ruleset, players: int, viewer: int | None, look: Look, counter_types=None):
         self.rules, self.n, self.viewer, self.look = ruleset, players, viewer, look
         self.seats = list(look.seat_names[:players])
+        # The counters whose values the type checker knows are seats (or lists of them): by name.
+        self.of_seats = {name for name, t in (counter_types or {}).items() if holds_seats(t)}
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -54,7 +58,7 @@ class View:
 
     def counter_groups(self, obs: dict, players: bool = True) -> list[list[Text]]:
         """The counters that last the match (without those kept per player unless `players`)."""
-        look, groups = self.look, []
+        groups = []
         for name, value in obs["counters"].items():
             spec = self.rules.counters.get(name)
             if spec is not None and spec.scope == "hand":      # a hand's working figures
@@ -63,10 +67,14 @@ class View:
                 continue
             if spec is not None and spec.per in ("player", "team") and isinstance(value, list):
                 owners = self.owners(spec.per, len(value), short=True)
-                groups.append(units(name, owners, [look.value(v) for v in value]))
+                groups.append(units(name, owners, [self.value(name, v) for v in value]))
             else:
-                groups.append([labelled(name + " ", look.value(value))])
+                groups.append([labelled(name + " ", self.value(name, value))])
         return groups
+
+    def value(self, counter: str, value) -> Text:
+        """A counter's value; seats by their names."""
+        return Text(show_seats(value, self.look.seat_names)) if counter in self.of_seats else self.look.value(value)
 
     def size_groups(self, obs: dict) -> list[list[Text]]:
         """How many cards each seat (or team) holds per zone, and face-down shared piles."""
@@ -176,7 +184,7 @@ class View:
         for name, value in obs["counters"].items():
             spec = self.rules.counters.get(name)
             if spec is not None and spec.scope != "hand" and spec.per == "player" and isinstance(value, list):
-                lines[name] = [self.look.value(v).plain for v in value]
+                lines[name] = [self.value(name, v).plain for v in value]
         lines["result"] = ["wins" if s in winners else "out" if s in obs["out"] else "" for s in range(self.n)]
         return summary_table("The match", lines, self.seats)
 
