@@ -129,6 +129,14 @@ def test_which_shuffled_card_was_drawn_stays_hidden(game):
     assert str(st.zones[1 + drawer][-1]) in mine
 
 
+def test_a_card_shown_after_the_shuffle_stays_where_it_lies(load_rules):
+    st = restocked(load_rules(RULES.replace("SHUFFLE", "shuffle deck; reveal last(deck)")))
+    top = st.zones[0][-1]
+    samples = [st.determinize(1, random.Random(seed)).zones[0] for seed in range(10)]
+    assert all(d[-1] == top for d in samples)
+    assert len({tuple(d[:-1]) for d in samples}) > 1
+
+
 def test_determinizations_still_vary_the_shuffled_order(game):
     st = restocked(game)
     orders = {tuple(st.determinize(1, random.Random(seed)).zones[0]) for seed in range(10)}

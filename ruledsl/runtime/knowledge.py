@@ -152,7 +152,8 @@ def shuffled(st, zone: int) -> int:
 def shuffled_known(st, seat: int) -> tuple[int, list]:
     """What `seat` knows of the zones shuffled this hand: the cards it knows lie in one of them
     (it knew they were there, and every card that has left the zone since is one whose place
-    it knows), and per shuffled zone hidden from it, the cards whose order is unknown."""
+    it knows), and per shuffled zone hidden from it, the cards whose order it does not know
+    (a card shown since, where it lies, is not one of them)."""
     know = st.know
     if know is None or len(know) == 1 + 2 * st.n:
         return 0, []
@@ -162,9 +163,10 @@ def shuffled_known(st, seat: int) -> tuple[int, list]:
         if not m or seers[zone] is None or seat in seers[zone]:
             continue
         there = mask(st.zones[zone]) & m
+        unordered = there & ~places
         if not m & ~there & ~places:            # it can tell which cards left
-            kept |= knew[seat] & there
-        zones.append((zone, there))
+            kept |= knew[seat] & unordered
+        zones.append((zone, unordered))
     return kept, zones
 
 
