@@ -3,8 +3,10 @@ turns, one repetition at a time (so that the machine's load falls on both alike)
 medians of every figure, with the target ratios of both.
 
     python benchmarks/before_after.py /path/to/before [/path/to/after] [--seconds 0.6] [--repeat 5]
+                                      [--games ciapano kozel]
 
-`after` defaults to this checkout. Each checkout runs its own playouts.py, engine and
+`after` defaults to this checkout; the games are those of games/ that both checkouts have
+(or `--games`). Each checkout runs its own playouts.py, engine and
 hand-written baselines (the baselines should be the same code: their figures from both runs
 are pooled, and both checkouts' ratios are taken against the pooled medians).
 """
@@ -25,19 +27,26 @@ ENGINE = ("engine", "engine_api", "clone_apply_us")
 BASELINE = ("handwritten", "handwritten_api", "handwritten_clone_apply_us")
 
 
-def one_run(tree: Path, seconds: float) -> list[dict]:
+def one_run(tree: Path, seconds: float, games: list[str]) -> list[dict]:
+    files = [f"games/{name}.yaml" for name in games]
     out = subprocess.run([sys.executable, str(tree / "benchmarks" / "playouts.py"), "--repeat", "1",
-                          "--seconds", str(seconds), "--json"], cwd=tree, check=True,
+                          "--seconds", str(seconds), "--json", *files], cwd=tree, check=True,
                          capture_output=True, text=True).stdout
     return json.loads(out)
 
 
-def measure(trees: list[Path], seconds: float, repeat: int) -> dict:
+def common_games(trees: list[Path]) -> list[str]:
+    """The games every checkout ships."""
+    names = [{p.stem for p in (tree / "games").glob("*.yaml")} for tree in trees]
+    return sorted(set.intersection(*names))
+
+
+def measure(trees: list[Path], seconds: float, repeat: int, games: list[str]) -> dict:
     """(game, players) -> {figure: [values], (tree index, figure): [values]}."""
     cells: dict = {}
     for _ in range(repeat):
         for i, tree in enumerate(trees):
-            for row in one_run(tree, seconds):
+            for row in one_run(tree, seconds, games):
                 cell = cells.setdefault((row["game"], row["players"]), {})
                 for name in ENGINE:
                     cell.setdefault((i, name), []).append(row[name])
@@ -69,8 +78,10 @@ def main() -> None:
     parser.add_argument("after", type=Path, nargs="?", default=HERE.parent)
     parser.add_argument("--seconds", type=float, default=0.6, help="time per figure and repetition")
     parser.add_argument("--repeat", type=int, default=5, help="repetitions of each checkout (medians)")
+    parser.add_argument("--games", nargs="*", help="game names (games/NAME.yaml); default: those both have")
     args = parser.parse_args()
-    print(table(measure([args.before.resolve(), args.after.resolve()], args.seconds, args.repeat)))
+    trees = [args.before.resolve(), args.after.resolve()]
+    print(table(measure(trees, args.seconds, args.repeat, args.games or common_games(trees))))
     print(f"\nMedians of {args.repeat} runs of each checkout in turns, {args.seconds:g} s a figure; ratio = "
           "hand-written ÷ engine (target ≤ 1.67).")
 

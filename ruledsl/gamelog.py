@@ -91,18 +91,36 @@ def restore(log_path: str, rules_dir: str | None = None) -> Replayed:
     if header.get("type") != "game" or not isinstance(header.get("ruleset"), str):
         raise ReplayError(f"{log_path}:1: the first line must describe the game")
     game, warnings = _game(log_path, header, rules_dir)
+    records = [(number, _record(log_path, number, line)) for number, line in enumerate(lines[1:], start=2)]
     try:
-        state = game.new_initial_state(seed=header["seed"], players=header["players"],
+        return _replay(log_path, game, header, records, warnings)
+    except _DealDiffers as differs:
+        # Written by a version of ruledsl that shuffled differently: its own deals are the record.
+        decks = [rec.get("deck") for _, rec in records if rec["type"] == "deal"]
+        warnings.append(f"the deals are not those seed {header['seed']} gives now (the log was written by "
+                        "another version of ruledsl): the logged deals are used")
+        try:
+            return _replay(log_path, game, header, records, warnings, [{"deck": d} for d in decks])
+        except _DealDiffers:
+            raise ReplayError(str(differs)) from None
+
+
+class _DealDiffers(ReplayError):
+    pass
+
+
+def _replay(log_path, game, header, records, warnings, deals=None) -> Replayed:
+    try:
+        state = game.new_initial_state(seed=header["seed"], players=header["players"], deals=deals,
                                        options=header.get("options"), dealer=header["dealer"], record=True)
     except (KeyError, TypeError, ValueError) as exc:
         raise ReplayError(f"{log_path}:1: the game cannot be set up again ({exc})") from None
     seen = actions = 0
-    for number, line in enumerate(lines[1:], start=2):
-        rec = _record(log_path, number, line)
+    for number, rec in records:
         if rec["type"] == "deal":
-            deals = [e for e in state.events if e["kind"] == "hand"]
-            if seen >= len(deals) or deals[seen]["deck"] != rec.get("deck"):
-                raise ReplayError(f"{log_path}:{number}: the deal of hand {rec.get('hand')} differs")
+            dealt = [e for e in state.events if e["kind"] == "hand"]
+            if seen >= len(dealt) or dealt[seen]["deck"] != rec.get("deck"):
+                raise _DealDiffers(f"{log_path}:{number}: the deal of hand {rec.get('hand')} differs")
             seen += 1
         elif rec["type"] == "action":
             if state.current_player() != rec.get("seat"):

@@ -104,6 +104,23 @@ def test_replay_detects_a_tampered_log(tmp_path):
     assert f":{actions[3] + 1}:" in result.output
 
 
+def test_a_log_whose_deals_another_shuffle_made_replays_from_its_own_deals(tmp_path):
+    """A log written by a version that shuffled differently (here: its seed changed, which
+    gives other deals just as another shuffle would) replays from the deals it records."""
+    log = tmp_path / "game.jsonl"
+    invoke("run", CIAPANO, "--seed", "5", "--log", str(log), "--opponents", "random", input="1\n" * 12)
+    lines = log.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["seed"] = 6
+    log.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    result = invoke("replay", str(log), "--rules", ROOT / "games")
+    assert result.exit_code == 0, result.output
+    assert "the deals are not those seed 6 gives now" in result.output
+    assert "replay exactly" in result.output
+    actions, deals = (sum(f'"type": "{kind}"' in line for line in lines) for kind in ("action", "deal"))
+    assert f"{actions} actions and {deals} deals replay exactly" in result.output
+
+
 SCENARIO = """\
 scenario: whole suits
 ruleset: {ruleset}

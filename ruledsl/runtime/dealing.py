@@ -8,40 +8,40 @@ sequence that the deal's pattern shares out (`deal`).
 from __future__ import annotations
 
 import functools
+import hashlib
 import operator
-import random
+import struct
 
 from ..expr.values import EvalError, describe
 from . import knowledge
 
-SHUFFLER = random.Random()      # reseeded for every hand: its state between hands does not matter
-
 
 def shuffle(deck: list, seed: int) -> None:
-    """Fisher-Yates over getrandbits, from a generator seeded with `seed`. It is our own, so
-    deals never depend on the standard library's shuffle (today it matches
-    random.Random.shuffle step for step, which a test checks), and it skips that method's
-    per-card calls. One generator serves every hand, reseeded: building a new one per hand
-    cost more than the shuffle."""
-    SHUFFLER.seed(seed)
-    getrandbits = SHUFFLER.getrandbits
-    for i, n, k in _swaps(len(deck)):
-        r = getrandbits(k)         # Random._randbelow_with_getrandbits: reject until below n
-        while r >= n:
-            r = getrandbits(k)
-        deck[i], deck[r] = deck[r], deck[i]
+    """Fisher-Yates, each step's draw a 64-bit word of one SHAKE-128 digest of the seed: the
+    same seed gives the same deal on any machine and Python version, and one C call makes all of
+    a hand's draws (reseeding a Mersenne Twister per hand cost as much as the whole shuffle).
+    A 64-bit word taken modulo a deck's size is uniform to within 2**-50."""
+    draws = _draws(str(seed), len(deck))
+    for i, span in _steps(len(deck)):
+        j = draws[i] % span
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def _draws(key: str, count: int) -> tuple:
+    """`count` 64-bit words drawn from `key`: the words of its SHAKE-128 digest, little-endian."""
+    digest = hashlib.shake_128(key.encode()).digest(8 * count)
+    return struct.unpack(f"<{count}Q", digest)
 
 
 @functools.lru_cache(maxsize=64)
-def _swaps(size: int) -> tuple:
-    """Fisher-Yates' steps for a deck of `size`, made once: (position, range, bits to draw)."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def _steps(size: int) -> tuple:
+    """Fisher-Yates' steps for a deck of `size`, made once: (position, number of places left)."""
+    return tuple((i, i + 1) for i in range(size - 1, 0, -1))
 
 
 def first_dealer(seed: int, n: int) -> int:
-    """The first dealer of a match: what random.Random(seed).randrange(n) draws."""
-    SHUFFLER.seed(seed)
-    return SHUFFLER.randrange(n)
+    """The first dealer of a match, drawn from the match seed as a shuffle's draws are."""
+    return _draws(f"dealer {seed}", 1)[0] % n
 
 
 def hand_seed(seed: int, deal_number: int) -> int:

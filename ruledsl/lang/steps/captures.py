@@ -161,17 +161,27 @@ def captures_of(st, spec: Spec, explain: bool) -> list:
     hand = st.zones[spec.hand + st.turn]
     ranks, values = spec.ranks, spec.values
     sums = _sum_captures(table, values, {values[c] for c in hand}, spec.span) if spec.sum else {}
+    same_rank: dict = {}                     # rank -> the table's cards of that rank, one each
+    if spec.rank:
+        for t in table:
+            if ranks[t] in same_rank:
+                same_rank[ranks[t]].append((t,))
+            else:
+                same_rank[ranks[t]] = [(t,)]
     out: list = []
+    prefer, optional = spec.prefer != "none" and spec.prefer, spec.optional
     for card in hand:
-        takes = [(t,) for t in table if ranks[t] == ranks[card]] if spec.rank else []
-        takes += sums.get(values[card], ())
-        if spec.prefer != "none" and len(takes) > 1:
-            takes, passed = _preferred(takes, card, ranks, spec.prefer)
+        takes = same_rank.get(ranks[card], []) + sums.get(values[card], [])
+        if not takes:
+            out.append(((card, ()), None) if explain else (card, ()))
+            continue
+        if prefer and len(takes) > 1:
+            takes, passed = _preferred(takes, card, ranks, prefer)
             if explain:
-                reason = f"{card} must take {PREFER_WORDS[spec.prefer]}: play {card} take " + \
+                reason = f"{card} must take {PREFER_WORDS[prefer]}: play {card} take " + \
                     " or ".join(" ".join(str(t) for t in take) for take in takes)
                 out += [((card, t), reason) for t in passed]
-        if spec.optional or not takes:
+        if optional:
             out.append(((card, ()), None) if explain else (card, ()))
         elif explain:
             out.append(((card, ()), f"you must capture when you can: {card} can take "
@@ -209,7 +219,8 @@ def _sum_captures(table, values, targets, span) -> dict:
     wanted = [t for t in targets if isinstance(t, int) and t > 0]
     if not wanted:
         return {}
-    cards = sorted((t for t in table if values[t] is not None), key=lambda t: (values[t], t))
+    cards = sorted(t for t in table if values[t] is not None)
+    cards.sort(key=values.__getitem__)       # stable: by value, then card
     vals = [values[c] for c in cards]
     n, full = len(cards), (1 << (max(wanted) + 1)) - 1
     reach = [1] * (n + 1)

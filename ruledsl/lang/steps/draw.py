@@ -9,7 +9,7 @@ from ...explain.words import cards, code, joined
 from ...expr.ast import names_used
 from ...expr.codegen import Frag
 from ...runtime import knowledge
-from ...runtime.helpers import play_order, reveal, reveal_to
+from ...runtime.helpers import reveal, reveal_to
 from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Names, Step, StepKind, Word,
                        ZoneName)
 from ..types import A_SEAT, CARD_LIST, SEAT, SHOWN_TO, WHOLE
@@ -94,15 +94,19 @@ def refill(st, sources, base, first, upto, rounds) -> None:
     rounds are drawn while a whole round is possible). A card drawn from a face-up source stays
     known to all (knowledge.show); a hand that drew may hold any card again (knowledge.dealt)."""
     zones = st.zones
-    piles = [zones[z] for z in sources]
-    stock = sum(map(len, piles))
-    if not stock:
-        return
-    order = play_order(st, first)
+    order = st.seating.orders[first]
     hands = [zones[base + s] for s in order]
     need = [upto - len(hand) for hand in hands]
     most = max(need, default=0)
     if most <= 0:                            # every hand is full: nobody draws
+        return
+    pile = zones[sources[0]]
+    if min(need) == most and len(pile) >= most * len(hands):
+        _refill_alike(st, pile, sources[0], hands, most, [base + s for s in order])
+        return
+    piles = [zones[z] for z in sources]
+    stock = sum(map(len, piles))
+    if not stock:
         return
     need = [k if k > 0 else 0 for k in need]
     total, pile = sum(need), piles[0]
@@ -139,6 +143,21 @@ def refill(st, sources, base, first, upto, rounds) -> None:
             need[i] -= 1
         stock -= len(takers)
     knowledge.dealt(st, [base + s for s in order])
+
+
+def _refill_alike(st, pile, source, hands, each, dests) -> None:
+    """The usual refill after a trick: every hand short by the same `each`, one source serving
+    them all; one card at a time round the hands, as the loop above deals them."""
+    total = each * len(hands)
+    drawn = pile[len(pile) - total:]
+    del pile[len(pile) - total:]
+    drawn.reverse()                          # in the order they come off
+    if st.prog.viewers.seers[source] is None:
+        knowledge.show(st, drawn)
+    m = len(hands)
+    for i, hand in enumerate(hands):
+        hand += drawn[i::m]
+    knowledge.dealt(st, dests)
 
 
 def _say(st, text: str) -> None:

@@ -253,23 +253,25 @@ def leads_of(r, hand, sizes) -> list:
     (grouped as players sort a hand: trumps first, then suit by suit, high to low)."""
     out = [(c,) for c in hand] if 1 in sizes else []
     bigger = [k for k in sizes if 1 < k <= len(hand)]
-    if bigger:
-        by_suit: dict = {}
-        suit_of = r.suit
-        for card in hand:
-            suit = suit_of[card]
-            if suit in by_suit:
-                by_suit[suit].append(card)
-            else:
-                by_suit[suit] = [card]
-        least = bigger[0] if len(bigger) == 1 else min(bigger)
-        groups = [r.shown_order(g) for g in by_suit.values() if len(g) >= least]
-        if len(groups) > 1:
-            groups.sort(key=lambda g: r.shown[g[0]][:2])          # trumps first, then the deck's suits
-        for k in bigger:
-            for group in groups:
-                if len(group) >= k:
-                    out += combinations(group, k)
+    if not bigger:
+        return out
+    suit_of = r.suit
+    least = bigger[0] if len(bigger) == 1 else min(bigger)
+    # Pigeonhole: `least` cards of one suit leave at most len(hand) - least other suits. Most
+    # hands fail this, and skip the sorting below.
+    if len(set(map(suit_of.__getitem__, hand))) > len(hand) - least + 1:
+        return out
+    by_suit: dict = {}
+    for card in r.shown_order(hand):        # the groups, and each group, in the order shown
+        suit = suit_of[card]
+        if suit in by_suit:
+            by_suit[suit].append(card)
+        else:
+            by_suit[suit] = [card]
+    for k in bigger:
+        for group in by_suit.values():
+            if len(group) >= k:
+                out += combinations(group, k)
     return out
 
 
