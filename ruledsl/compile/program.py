@@ -146,7 +146,8 @@ class Compiler:
         owner, base = zones[ref.name]
         if (owner == "shared") != (ref.index is None):
             raise RuleError(ref.span, f"zone '{ref.name}' is " + ("one for the table: write it without ( )"
-                            if owner == "shared" else f"per {owner}: write {ref.name}(seat)"))
+                            if owner == "shared" else f"per {owner}: write {ref.name}(seat)"),
+                            None if owner == "shared" else f"say whose, e.g. {ref.name}(dealer)")
         if ref.index is None:
             return str(base)
         frag = self.atom(ref.index, A_TEAM if owner == "team" else A_SEAT, f"`{ref.name}()`")
