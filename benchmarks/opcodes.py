@@ -5,13 +5,20 @@ per cent apart.
     python benchmarks/opcodes.py                    # this checkout, every game at its default count
     python benchmarks/opcodes.py --tree /path/to/other/checkout --matches 4
     python benchmarks/opcodes.py --every-count          # every player count of every game
+    python benchmarks/opcodes.py --handwritten          # and benchmarks/handwritten.py's count
 
 Each match is traced opcode by opcode (sys.settrace), so this is slow: a few matches suffice,
-the same seeds and moves in both versions as long as they play the same games.
+the same seeds and moves in both versions as long as they play the same games (and the same
+deals: a change to the shuffle changes every deal, so compare such a change over more matches).
+With --handwritten, the hand-written tight loop's bytecodes per hand for the same game and
+player count (200 hands; Cicera 20) and the ratio: a load-immune view of the speed targets,
+though not the whole of them (a bytecode that calls into C, a sort or a copy, costs far more
+than one that adds two numbers).
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -19,8 +26,8 @@ from pathlib import Path
 GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel")
 
 
-def count(game, players: int, matches: int) -> float:
-    from ruledsl.simulate import play_out
+def traced(play) -> int:
+    """The bytecodes `play()` interprets."""
     total = [0]
 
     def tracer(frame, event, arg):
@@ -29,14 +36,33 @@ def count(game, players: int, matches: int) -> float:
             total[0] += 1
         return tracer
 
-    rng, hands = random.Random(0), 0
     sys.settrace(tracer)
     try:
-        for seed in range(matches):
-            hands += play_out(game.new_initial_state(seed=seed, players=players), rng).hand_number
+        play()
     finally:
         sys.settrace(None)
-    return total[0] / hands
+    return total[0]
+
+
+def count(game, players: int, matches: int) -> float:
+    from ruledsl.simulate import play_out
+    rng, hands = random.Random(0), [0]
+
+    def play():
+        for seed in range(matches):
+            hands[0] += play_out(game.new_initial_state(seed=seed, players=players), rng).hand_number
+    return traced(play) / hands[0]
+
+
+def handwritten_count(name: str, players: int) -> float | None:
+    """benchmarks/handwritten.py's bytecodes per hand, or None where it has no such loop."""
+    spec = importlib.util.spec_from_file_location("handwritten", Path(__file__).with_name("handwritten.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if players not in module.PLAYER_COUNTS.get(name, ()):
+        return None
+    play, rng, hands = module.BASELINES[name], random.Random(0), 20 if name == "cicera" else 200
+    return traced(lambda: [play(rng, players) for _ in range(hands)]) / hands
 
 
 def main() -> None:
@@ -45,6 +71,7 @@ def main() -> None:
                         help="the checkout whose ruledsl/ and games/ to measure")
     parser.add_argument("--matches", type=int, default=4, help="matches per game (Cicera: a quarter)")
     parser.add_argument("--every-count", action="store_true", help="every player count, not the default")
+    parser.add_argument("--handwritten", action="store_true", help="also the hand-written loop's count and the ratio")
     args = parser.parse_args()
     sys.path.insert(0, str(args.tree))
     import ruledsl
@@ -53,7 +80,11 @@ def main() -> None:
         matches = max(1, args.matches // 4) if name == "cicera" else args.matches
         counts = range(game.min_players, game.max_players + 1) if args.every_count else [game.default_players]
         for n in counts:
-            print(f"{name:<10}{n:>3} players {count(game, n, matches):>10.0f} opcodes/hand")
+            engine = count(game, n, matches)
+            line = f"{name:<10}{n:>3} players {engine:>10.0f} opcodes/hand"
+            if args.handwritten and (hw := handwritten_count(name, n)) is not None:
+                line += f"   hand-written {hw:>8.0f}   ratio {engine / hw:.2f}"
+            print(line)
 
 
 if __name__ == "__main__":
