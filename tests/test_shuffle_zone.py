@@ -156,3 +156,45 @@ def test_why_not_is_unaffected(game):
     st = restocked(game)
     assert st.why_not("restock") is not None
     assert st.why_not("draw") is None
+
+
+TRICKS_RESHUFFLED = """
+name: Tricks shuffled back
+players: 2
+deck:
+  pack: piquet-32
+  order: [A, K, Q, J, 10, 9, 8, 7]
+zones:
+  hand: {owner: player, visible: owner}
+  won: {owner: player, visible: nobody}
+hand:
+  - deal: {to: each, count: 1}
+  - tricks: {count: 1}
+  - ask:
+      who: dealer
+      prompt: gather the trick
+      choices:
+        gather:
+          do: move won(p) to deck for p in active; shuffle deck
+after_hand:
+  - end_match: active
+"""
+
+
+def test_a_trick_taken_face_up_and_shuffled_in_is_in_no_known_place(load_rules):
+    """Everyone saw the trick's two cards; once they are shuffled into the stock nobody knows
+    where they lie in it (the record of tricks taken must not keep them known in place)."""
+    game = load_rules(TRICKS_RESHUFFLED)
+    st = game.new_initial_state(seed=3)
+    played = {c for hand in st.zones[1:3] for c in hand}         # each hand's one card
+    for _ in range(2):
+        st.apply_action(st.legal_actions()[0])
+    assert st.action_to_string(st.legal_actions()[0]) == "gather"
+    st.apply_action("gather")
+    deck = st.zones[0]
+    i, j = (k for k, c in enumerate(deck) if c in played)
+    other = reordered(st, (i, j))
+    for seat in range(2):
+        d1, d2 = st.determinize(seat, random.Random(4)), other.determinize(seat, random.Random(4))
+        assert d1.zones == d2.zones, f"seat {seat} could tell where the trick's cards lie"
+        assert played <= set(d1.zones[0])       # but still that they are in the stock

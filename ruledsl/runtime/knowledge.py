@@ -18,7 +18,7 @@ state, per hand (a card is the bit `1 << card`: cards.BITS), in two hand fields
                           each (zone, its cards, per seat the cards it knew were there)
     st.taken              the hand's tricks taken into piles not everyone sees, as played
                           ((seat, cards, face up), ...): a tuple append per trick, rather than
-                          turned into bits on the hot path
+                          turned into bits on the hot path (a shuffle writes them into the masks)
 
 The shuffled cards leave the masks: nobody knows where they lie. What each seat knew of them
 is kept beside, and holds while it can tell which of them left the zone (determinize reads it
@@ -139,6 +139,7 @@ def shuffled(st, zone: int) -> int:
     """Zone `zone` is being shuffled; the shuffles before it this hand (each one's seed). Unless
     everyone sees the zone, nobody knows where its cards lie now, even those a seat knew were
     there: they leave every mask, and the record keeps what each seat knew."""
+    _fold_taken(st)
     n, know = st.n, _masks(st)
     done = know[1 + 2 * n] if len(know) > 1 + 2 * n else ()
     m = mask(st.zones[zone]) if st.prog.viewers.seers[zone] is not None else 0
@@ -147,6 +148,17 @@ def shuffled(st, zone: int) -> int:
         know[i] &= ~m
     st.know = (*know[:1 + 2 * n], (*done, (zone, m, knew)))
     return len(done)
+
+
+def _fold_taken(st) -> None:
+    """The tricks taken, written into the masks as `public` and `remembered` read them (face up:
+    everyone's; face down: the player's own), so that a shuffle can take their cards out too."""
+    if st.taken:
+        know = _masks(st)
+        for trick in st.taken:
+            for who, cards, up in trick:
+                know[PUBLIC if up else 1 + who] |= mask(cards)
+        st.know, st.taken = tuple(know), ()
 
 
 def shuffled_known(st, seat: int) -> tuple[int, list]:
