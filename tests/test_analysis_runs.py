@@ -87,17 +87,15 @@ def test_skill_runs_seat_the_strong_bot_in_turn(monkeypatch):
 
 
 def test_ctrl_c_in_a_terminal_shows_progress_then_what_was_measured():
-    # Far more matches than can finish before the Ctrl-C lands, even when the test reads the
-    # screen late on a loaded machine (5,000 could: a run finished before it was interrupted).
-    term = Terminal(["simulate", "games/cicera.yaml", "-n", "200000", "--workers", "2"], ROOT)
+    term = Terminal(["simulate", "games/cicera.yaml", "-n", "5000", "--workers", "2"], ROOT)
     try:
-        term.expect(r"[1-9][0-9]*/200000", timeout=60)      # the progress bar, some matches done
+        term.expect(r"[1-9][0-9]*/5000", timeout=60)        # the progress bar, some matches done
         term.type("\x03")                                   # Ctrl-C
         out = term.expect(r"mean returns per seat[^\n]*\n", timeout=60)
     finally:
         code = term.close()
     played = int(re.search(r"interrupted: reporting the ([0-9]+) matches played", out).group(1))
-    assert 0 < played < 200000
+    assert 0 < played < 5000
     assert f"Cicera: {played} games" in out and "wins per seat" in out
     assert code == 130
 
