@@ -330,6 +330,7 @@ BEYOND = {
     "option_followed_default_out_of_bounds": "expressions",
     "ask_until_missing_choice": "two keys compared", "tricks_without_won": "the zones declared",
     "draw_from_player_zone": "the zones declared", "undefined_zone": "the zones declared",
+    "move_to_hand_without_seat": "the zones declared",
     "expr_syntax_block": "expressions", "expr_syntax_plain": "expressions", "expr_syntax_quoted": "expressions",
     "say_unknown_name": "expressions", "unknown_function": "expressions", "unknown_name": "expressions",
     "unknown_suit": "expressions", "undefined_counter": "expressions", "undefined_option": "expressions",

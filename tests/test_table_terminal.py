@@ -6,6 +6,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import sys
 import termios
@@ -25,6 +26,9 @@ class Terminal:
     def __init__(self, args, cwd):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:                       # the child: the terminal's program
+            # Ctrl-C interrupts, as in a person's terminal, even when the tests were started in
+            # the background by a shell without job control (which leaves SIGINT ignored).
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.chdir(cwd)
             env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24",
                    "PROMPT_TOOLKIT_NO_CPR": "1"}     # no cursor-position request to answer
@@ -69,8 +73,19 @@ class Terminal:
     def type(self, keys: str) -> None:
         os.write(self.fd, keys.encode())
 
-    def close(self) -> int:
-        _, status = os.waitpid(self.pid, 0)
+    def close(self, timeout: float = 60.0) -> int:
+        """The program's exit code, once it ends; killed after `timeout` (a test that failed
+        half-way must not wait for a match or a run to play to its end)."""
+        deadline = time.time() + timeout
+        while True:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.time() > deadline:
+                os.kill(self.pid, signal.SIGKILL)
+                _, status = os.waitpid(self.pid, 0)
+                break
+            self._read(0.1)                     # keep the terminal drained meanwhile
         os.close(self.fd)
         return os.waitstatus_to_exitcode(status)
 
