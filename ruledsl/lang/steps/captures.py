@@ -169,7 +169,8 @@ def captures_of(st, spec: Spec, explain: bool) -> list:
             else:
                 same_rank[ranks[t]] = [(t,)]
     out: list = []
-    prefer, optional = spec.prefer != "none" and spec.prefer, spec.optional
+    prefer = spec.prefer if spec.prefer != "none" else None
+    optional = spec.optional
     for card in hand:
         takes = same_rank.get(ranks[card], []) + sums.get(values[card], [])
         if not takes:
