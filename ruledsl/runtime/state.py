@@ -61,18 +61,22 @@ class State:
     def apply_action(self, action) -> None:
         """Apply one action: a value from legal_actions(), or its canonical text. An action that
         is not legal now raises IllegalAction, saying why."""
+        legal = self._legal
+        if legal is None or action not in legal:     # not one of the list just given
+            action = self._checked(action)
+        self._legal = None          # apply_action_fast, written out: this is every API step
+        try:
+            self.prog.apply[self.pc](self, action)
+        except Exception as exc:
+            raise failures.located(self, exc) from None
+
+    def _checked(self, action):
+        """The legal action `action` is (a value, or its text); IllegalAction if none."""
         if isinstance(action, str):
-            action = self.parse_action(action)
-        else:
-            legal = self._legal
-            if legal is None:
-                if self.player < 0:
-                    raise illegal(self, action)
-                self.legal_actions()
-                legal = self._legal
-            if action not in legal:
-                raise illegal(self, action)
-        self.apply_action_fast(action)
+            return self.parse_action(action)
+        if action not in self.legal_actions():
+            raise illegal(self, action)
+        return action
 
     def apply_action_fast(self, action) -> None:
         """apply_action without the check: for an action taken from legal_actions() (a search's
@@ -87,19 +91,26 @@ class State:
         """Play uniformly random legal actions (`rng.choice`) until the match ends — with
         `hand`, or the hand being played is scored (`hands_scored` goes up) — or `max_steps`
         actions have been taken: a search's random play-out, with nothing else between two
-        actions. Returns the state itself."""
+        actions. Returns the state itself. The turns of a trick are played in one generated
+        loop (`prog.rollout`, lang/steps/tricks.py), the same plays as legal then apply."""
         prog, choice = self.prog, rng.choice
-        legal_of, apply_of = prog.legal, prog.apply
+        legal_of, apply_of, rollout_of = prog.legal, prog.apply, prog.rollout
         until = self.hands_scored + 1 if hand else 1 << 62
+        limit = self.steps + max_steps
         self._legal = None
         try:
-            for _ in range(max_steps):
+            while self.steps < limit:
                 if self.player < 0 or self.hands_scored >= until:
                     break
-                legal = legal_of[self.pc](self)
+                pc = self.pc
+                rollout = rollout_of[pc]
+                if rollout is not None and self.steps + self.live <= limit:
+                    rollout(self, choice)       # the trick's turns, at most `live` actions
+                    continue
+                legal = legal_of[pc](self)
                 if not legal:
                     raise failures.stuck(self)
-                apply_of[self.pc](self, choice(legal))
+                apply_of[pc](self, choice(legal))
         except Exception as exc:
             raise failures.located(self, exc) from None
         return self
