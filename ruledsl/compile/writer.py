@@ -24,12 +24,14 @@ from ..expr.codegen import Lines
 from ..source import Span
 
 MAX_INDENT = 40          # deeper than this, a block is its own function (Python allows 100)
+SMALL = 3                # a block of this many lines, going nowhere, is written at every goto
 
 
 @attrs.define
 class Goto:
     indent: int
     label: int
+    back: bool = False          # a call: the code after it runs once the block's run is over
 
 
 @attrs.define
@@ -126,6 +128,12 @@ class Writer:
         block.refs += 1
         self.items.append(Goto(self.depth, block.label))
 
+    def call(self, block: Block) -> None:
+        """Write: run `block` here and on through the loop to the next decision, then carry on
+        with the lines after (in a decision's functions; the block is never written inline)."""
+        block.refs += 2
+        self.items.append(Goto(self.depth, block.label, back=True))
+
     def place(self, block: Block) -> None:
         """Write on into `block`, from its start."""
         assert not block.placed, "a block is placed once"
@@ -161,7 +169,7 @@ class Writer:
         self._blocks(pending, out, emitted)
         for f in self.functions:
             out.add(0, f"def {f.name}({f.params}):", None)
-            self._emit(f.items, 1, out, [], pending, go="return _run(st, {})")
+            self._emit(f.items, 1, out, [], pending, go=_CALL_BLOCK)
             self._blocks(pending, out, emitted)      # blocks a function's gotos made into functions
         return "\n".join(out.lines) + "\n", out.spans, emitted
 
@@ -176,10 +184,10 @@ class Writer:
             self._emit(block.items, 1, out, [block.label], pending)
 
     def _emit(self, items: list, base: int, out: _Out, path: list[int], pending: list,
-              go: str = "return {}") -> None:
+              go: tuple[str, ...] = ("return {}",)) -> None:
         """Write `items`; a goto writes its block inline (gone to from here only), else `go`:
         a block returns the label for the runtime's loop to run; a function (a decision's
-        apply) runs it itself, through the same loop (`_run`)."""
+        apply) runs it itself (_CALL_BLOCK)."""
         if not items:
             out.add(base, "pass", None)
         for item in items:
@@ -188,13 +196,30 @@ class Writer:
                 continue
             target = self.blocks[item.label]
             depth = base + item.indent
-            if target.refs == 1 and target.label not in path and depth < MAX_INDENT:
+            if item.back:
+                for text in _CALL_AND_BACK:
+                    out.add(depth, text.format(target.label), None)
+                continue
+            if (target.refs == 1 or _small(target)) and target.label not in path and depth < MAX_INDENT:
                 self._emit(target.items, depth, out, path + [target.label], pending, go)
             else:
                 if target.refs == 1:        # inlining stopped (too deep): it becomes a function
                     target.refs = 2
                     pending.append(target)
-                out.add(depth, go.format(target.label), None)
+                for text in go:
+                    out.add(depth, text.format(target.label), None)
+
+
+def _small(block: Block) -> bool:
+    """A block of a few lines that goes nowhere (a wait: `st.pc = …; st.player = …; return
+    None`): written out wherever it is gone to, which is cheaper than a call through the loop."""
+    return len(block.items) <= SMALL and all(isinstance(item, Line) for item in block.items)
+
+
+# A decision's apply going to a block: it calls the block's function, and only when that does
+# not stop at a decision (most often it does) runs on through the loop (`_run`, module.py).
+_CALL_BLOCK = ("_next = _b{}(st)", "return None if _next is None else _run(st, _next)")
+_CALL_AND_BACK = ("_next = _b{}(st)", "if _next is not None:", " _run(st, _next)")
 
 
 class _Out:
