@@ -7,7 +7,7 @@ import itertools
 
 from ..errors import RuleError
 from ..expr import values
-from ..runtime import dealing, hand, helpers
+from ..runtime import dealing, failures, hand, helpers
 from ..runtime.knowledge import Viewers
 from ..runtime.seating import Seatings
 from ..runtime.show import show, show_seats
@@ -32,6 +32,7 @@ HELPERS = {
     "_reveal": helpers.reveal, "_out": helpers.out, "_trick_cards": helpers.trick_cards,
     "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
     "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations,
+    "_stuck": failures.stuck,
 }
 
 
@@ -54,6 +55,7 @@ class Program:
         self.legal = tuple(namespace[f"_l{d.id}"] for d in c.decisions)
         self.apply = tuple(namespace[f"_a{d.id}"] for d in c.decisions)
         self.explain = tuple(namespace.get(f"_e{d.id}") for d in c.decisions)
+        self.rollout = tuple(namespace.get(f"_p{d.id}") for d in c.decisions)     # or None
         self.start_match = namespace["_start_match"]
         self.returns = namespace["_returns"]
         self.entry = c.entry.label

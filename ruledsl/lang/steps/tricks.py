@@ -10,7 +10,7 @@ the trick goes to the last player who beat. With single cards this is the classi
 
 With single-card leads only, an action is the card itself; otherwise a tuple of cards. Without
 hooks between two plays, a play sets up the next player's turn directly: the common trick runs
-one generated function per card.
+one generated function per card, and a random play-out plays it in one loop (`_p`, _rollout).
 """
 from __future__ import annotations
 
@@ -93,6 +93,7 @@ def compile_tricks(step: Tricks, c) -> None:
         for explain in (False, True):
             _legality(c, d, spec, explain, step.playable)
         _apply(c, d, step, spec, won_owner, won, turn if step.before_play else None, head)
+        _rollout(c, d, step, spec, turn if step.before_play else None)
     w.place(end)
 
 
@@ -129,37 +130,48 @@ def _legality(c, d, spec: Spec, explain: bool, playable: tuple) -> None:
     w.function(name, "st")
     w.line(f"hand = st.zones[{spec.hand} + st.turn]")
     w.line("trick = st.trick")
+    _choices(c, spec, lambda plays: w.line(f"return {plays}"), explain)
+
+
+def _choices(c, spec: Spec, give, explain: bool = False, copy: bool = True) -> None:
+    """Write the plays allowed from `hand` with `trick` on the table (both locals): each branch
+    ends in `give(source of the list)`, which returns it (`_l`, `_e`) or keeps it (`_p`: not
+    `copy`, for the hand itself may be chosen from)."""
+    w = c.w
     play = "c" if spec.single else f"{w.const(c.deck.plays)}[c]"        # a card's action
-    every = f"[({play}, None) for c in hand]" if explain else ("hand[:]" if spec.single else f"[{play} for c in hand]")
+    whole = "hand[:]" if copy else "hand"
+    every = f"[({play}, None) for c in hand]" if explain else (whole if spec.single else f"[{play} for c in hand]")
     several = [k for k in spec.sizes if k > 1]
     with w.indented("if not trick:"):
         if several:
             w.line(f"r = {c.ranking_source()}")
             leads = f"{w.const(leads_of)}(r, hand, {w.const(spec.sizes)})"
-            w.line(f"return [(a, None) for a in {leads}]" if explain else f"return {leads}")
+            give(f"[(a, None) for a in {leads}]" if explain else leads)
         else:
-            w.line(f"return {every}")
+            give(every)
     if several:
-        with w.indented("if _len(trick[0][1]) > 1:"):     # several cards led: as many, chosen freely
+        with w.indented("elif _len(trick[0][1]) > 1:"):     # several cards led: as many, chosen freely
             w.line(f"r = {c.ranking_source()}")
-            answers = f"_list(_combinations(r.shown_order(hand), _len(trick[0][1])))"
-            w.line(f"return [(a, None) for a in {answers}]" if explain else f"return {answers}")
-    if spec.follow == "any":
-        w.line(f"return {every}")
-        return
-    suit, _, trump = c.ranking_tables()
-    w.line(f"led = {suit}[trick[0][1][0]]")
-    allowed = f"{suit}[c] == led" + (f" or {trump}[c]" if spec.follow == "suit_or_trump" else "")
-    if explain:
-        w.line(f"held = _any({suit}[c] == led for c in hand)")
-        reason = w.const(follow_reason)
-        w.line(f"return [({play}, None if not held or {allowed} else {reason}(st, {c.ranking_source()}, trick, c, "
-               f"{w.const(spec.follow)})) for c in hand]")
-        return
-    w.line(f"same = [{play} for c in hand if {suit}[c] == led]")
-    with w.indented("if not same:"):
-        w.line(f"return {every}")
-    w.line("return same" if spec.follow == "suit" else f"return [{play} for c in hand if {allowed}]")
+            answers = "_list(_combinations(r.shown_order(hand), _len(trick[0][1])))"
+            give(f"[(a, None) for a in {answers}]" if explain else answers)
+    with w.indented("else:"):
+        if spec.follow == "any":
+            give(every)
+            return
+        suit, _, trump = c.ranking_tables()
+        w.line(f"led = {suit}[trick[0][1][0]]")
+        allowed = f"{suit}[c] == led" + (f" or {trump}[c]" if spec.follow == "suit_or_trump" else "")
+        if explain:
+            w.line(f"held = _any({suit}[c] == led for c in hand)")
+            reason = w.const(follow_reason)
+            give(f"[({play}, None if not held or {allowed} else {reason}(st, {c.ranking_source()}, trick, c, "
+                 f"{w.const(spec.follow)})) for c in hand]")
+            return
+        w.line(f"same = [{play} for c in hand if {suit}[c] == led]")
+        with w.indented("if not same:"):
+            give(every)
+        with w.indented("else:"):
+            give("same" if spec.follow == "suit" else f"[{play} for c in hand if {allowed}]")
 
 
 def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head) -> None:
@@ -167,15 +179,49 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
     w = c.w
     c.apply_function(d)
     w.line("seat = st.turn")
+    w.line("trick = st.trick")
+    hand = f"st.zones[{spec.hand} + seat]"
+    if not spec.single:             # several cards to take out of it
+        w.line(f"hand = {hand}")
+        hand = "hand"
+    _play(c, step, spec, hand)
+    with w.indented("if _len(trick) < st.live:"):
+        w.line(f"nxt = {c.next_seat('seat')}")
+        w.line("st.turn = nxt")
+        if turn is not None:              # before_play hooks run between two plays
+            w.line("st.player = -1")
+            w.goto(turn)
+        else:
+            w.line("st.player = nxt")
+            w.line("return None")
+    w.line("winner = trick[st.best][0]")
+    index = f"{won} + {w.const(c.layout.team_of)}[winner]" if won_owner == "team" else f"{won} + winner"
+    w.line(f"pile = st.zones[{index}]")
+    with w.indented("for play in trick:"):
+        w.line("pile += play[1]")
+    if c.ruleset.zones[step.won.text if step.won is not None else "won"].visible != "all":
+        w.line("st.taken = st.taken + (trick,)")      # who saw which of its cards (knowledge.py)
+    w.line("st.winner = winner")
+    w.line("st.trick_winners = st.trick_winners + (winner,)")
+    w.line("st.tricks_played += 1")
+    c.emit("trick", winner="winner", number="st.trick_number",
+           cards="[_card_names(play[1]) for play in trick]")
+    w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
+    c.steps(step.after_trick)
+    w.goto(head)
+
+
+def _play(c, step: Tricks, spec: Spec, hand: str) -> None:
+    """Write: `seat` plays action `a` from `hand` (a source) to `trick` (a local, and st.trick
+    after), which it may beat; everyone learns what a face-up play shows."""
+    w = c.w
     if spec.single:
-        w.line(f"st.zones[{spec.hand} + seat].remove(a)")
+        w.line(f"{hand}.remove(a)")
         w.line(f"cards = {w.const(c.deck.plays)}[a]")
     else:
-        w.line(f"hand = st.zones[{spec.hand} + seat]")
         with w.indented("for card in a:"):
-            w.line("hand.remove(card)")
+            w.line(f"{hand}.remove(card)")
         w.line("cards = a")
-    w.line("trick = st.trick")
     infer = spec.follow != "any"           # not following shows a void (knowledge.void)
     with w.indented("if trick:"):
         tables = None
@@ -206,30 +252,40 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
     w.line(f"st.trick = trick = trick + ((seat, cards, {up}),)")
     c.emit("play", seat="seat", cards="_card_names(cards)", beat="beat and _len(trick) > 1",
            face_down="False" if up == "True" else "not up")
-    with w.indented("if _len(trick) < st.live:"):
-        w.line(f"nxt = {c.next_seat('seat')}")
-        w.line("st.turn = nxt")
-        if turn is not None:              # before_play hooks run between two plays
-            w.line("st.player = -1")
-            w.goto(turn)
+
+
+def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
+    """`_p{id}(st, choice)`: a random play-out's turns at this trick (State.play_out), the same
+    plays as `_l` then `_a` each time, in one loop: each player but the trick's last picks
+    `choice(the legal plays)` and plays it here; the last card goes to `_a`, which wins the
+    trick and goes on to the next decision. `turn`: the block of the before_play hooks, run
+    between two plays as `_a` runs them; when they stop elsewhere (an ask), so does the loop."""
+    w = c.w
+    w.function(f"_p{d.id}", "st, choice")
+    w.line("seat = st.turn")
+    w.line("trick = st.trick")
+    with w.indented("while True:"):
+        w.line(f"hand = st.zones[{spec.hand} + seat]")
+        if step.playable:                  # the restrictions' filter, as legal_actions has it
+            w.line(f"legal = _l{d.id}(st)")
         else:
-            w.line("st.player = nxt")
-            w.line("return None")
-    w.line("winner = trick[st.best][0]")
-    index = f"{won} + {w.const(c.layout.team_of)}[winner]" if won_owner == "team" else f"{won} + winner"
-    w.line(f"pile = st.zones[{index}]")
-    with w.indented("for play in trick:"):
-        w.line("pile += play[1]")
-    if c.ruleset.zones[step.won.text if step.won is not None else "won"].visible != "all":
-        w.line("st.taken = st.taken + (trick,)")      # who saw which of its cards (knowledge.py)
-    w.line("st.winner = winner")
-    w.line("st.trick_winners = st.trick_winners + (winner,)")
-    w.line("st.tricks_played += 1")
-    c.emit("trick", winner="winner", number="st.trick_number",
-           cards="[_card_names(play[1]) for play in trick]")
-    w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
-    c.steps(step.after_trick)
-    w.goto(head)
+            _choices(c, spec, lambda plays: w.line(f"legal = {plays}"), copy=False)
+        with w.indented("if not legal:"):
+            w.line("raise _stuck(st)")
+        w.line("a = choice(legal)")
+        with w.indented("if _len(trick) + 1 >= st.live:"):
+            w.line(f"return _a{d.id}(st, a)")
+        w.line("st.steps += 1")
+        _play(c, step, spec, "hand")
+        if turn is None:
+            w.line(f"seat = st.turn = st.player = {c.next_seat('seat')}")
+        else:
+            w.line(f"st.turn = {c.next_seat('seat')}")
+            w.line("st.player = -1")
+            w.call(turn)
+            with w.indented(f"if st.pc != {d.id} or st.player < 0 or st.trick is not trick:"):
+                w.line("return None")          # the hooks asked something, or ended the trick
+            w.line("seat = st.turn")
 
 
 def _void(c, spec: Spec, tables) -> None:

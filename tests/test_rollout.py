@@ -1,0 +1,122 @@
+"""A random play-out plays a trick's turns in one generated loop (`_p`, lang/steps/tricks.py):
+it must make exactly the plays that legal_actions then apply_action make, one at a time, with
+the same random choices — compared here by full transcripts on every shipped game."""
+import random
+from pathlib import Path
+
+import pytest
+
+import ruledsl
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+FILES = sorted(GAMES.glob("*.yaml"))
+
+
+def step_by_step(st, rng, hand=False, max_steps=1 << 30):
+    """play_out written as the public API plays: legal_actions, then apply_action_fast."""
+    until = st.hands_scored + 1 if hand else 1 << 62
+    for _ in range(max_steps):
+        if st.player < 0 or st.hands_scored >= until:
+            break
+        st.apply_action_fast(rng.choice(st.legal_actions()))
+    return st
+
+
+def picture(st) -> dict:
+    """Every field of the state (the events, zones, counters, hand fields, what each seat
+    knows), and the payoffs."""
+    fields = {name: getattr(st, name) for name in type(st).__slots__ if name not in ("prog", "_legal")}
+    return {**fields, "returns": st.returns()}
+
+
+def _cases():
+    for path in FILES:
+        game = ruledsl.load_game(path)
+        for players in range(game.min_players, game.max_players + 1):
+            yield pytest.param(game, players, id=f"{path.stem}-{players}")
+
+
+@pytest.mark.parametrize("game,players", list(_cases()))
+def test_a_play_out_is_the_same_match_as_legal_then_apply(game, players):
+    for seed in range(3):
+        one = game.new_initial_state(seed=seed, players=players, record=True)
+        other = one.clone()
+        one.play_out(random.Random(seed))
+        step_by_step(other, random.Random(seed))
+        assert one.is_terminal()
+        assert picture(one) == picture(other)
+
+
+@pytest.mark.parametrize("game,players", list(_cases()))
+def test_a_hand_play_out_stops_where_the_step_path_stops(game, players):
+    st = game.new_initial_state(seed=11, players=players, record=True)
+    step_by_step(st, random.Random(5), max_steps=7)          # somewhere in the first hand
+    one, other = st.clone(), st.clone()
+    one.play_out(random.Random(6), hand=True)
+    step_by_step(other, random.Random(6), hand=True)
+    assert picture(one) == picture(other)
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3, 5, 8, 13])
+def test_a_play_out_takes_no_more_actions_than_it_is_allowed(limit):
+    game = ruledsl.load_game(GAMES / "ciapano.yaml")
+    st = game.new_initial_state(seed=2, players=4)
+    start = st.steps
+    one, other = st.clone(), st.clone()
+    one.play_out(random.Random(1), max_steps=limit)
+    step_by_step(other, random.Random(1), max_steps=limit)
+    assert one.steps - start == limit
+    assert picture(one) == picture(other)
+
+
+def test_the_shipped_trick_games_have_a_generated_loop_to_compare():
+    """Guards the comparisons above against comparing nothing."""
+    with_loop = [p.stem for p in FILES if any(f is not None for f in ruledsl.load_game(p).program(4).rollout)]
+    assert len(with_loop) >= 4
+
+
+RULES = """
+name: Little hearts
+players: 3
+deck:
+  pack: french-52
+  keep: [A, K, Q, 2]
+  order: [A, K, Q, 2]
+zones:
+  won: {owner: player, visible: nobody}
+counters:
+  broken: {start: false}
+  numbers: {start: "[]"}
+hand:
+  - deal: {to: each, count: 5}
+  - tricks:
+      leader: first(p for p in seats if holds(hand(p), 2C))
+      follow: suit
+      playable:
+        - rule: the holder of 2C leads it to the first trick
+          when: trick_number == 1 and not trick
+          cards: card == 2C
+        - rule: hearts may not be led until a heart has been played
+          when: not trick and not broken
+          cards: suit(card) != H
+      before_play:
+        - do: numbers = numbers + [[trick_number, len(trick)]]
+      after_trick:
+        - do: broken = broken or any(suit(c) == H for c in trick)
+after_hand:
+  - end_match: active
+summary:
+  numbers: numbers
+"""
+
+
+def test_restrictions_and_hooks_between_plays_play_the_same_in_the_loop(load_rules):
+    game = load_rules(RULES)
+    assert game.program(3).rollout[0] is not None
+    for seed in range(20):
+        one = game.new_initial_state(seed=seed, players=3, record=True)
+        other = one.clone()
+        one.play_out(random.Random(seed))
+        step_by_step(other, random.Random(seed))
+        assert picture(one) == picture(other)
+        assert one.evaluate("numbers") == [[t, i] for t in range(1, 6) for i in range(3)]   # before every play
