@@ -251,20 +251,33 @@ class Compiler:
         if self.ranking_fixed():
             return self.w.const(self.rankings.get(None))
         if self.ranking_fn is None:
-            self.ranking_fn = "_ranking"
+            self.ranking_fn = "_ranking(st)"
             with self.w.elsewhere():
-                self.w.function("_ranking", "st")
-                key = [self.expr(trumps.suit, A_SUIT, "`trumps.suit`") if trumps.suit is not None else "None"]
+                f = self.w.function("_ranking", "st")
+                parts = [self.frag(trumps.suit, A_SUIT, "`trumps.suit`")] if trumps.suit is not None else []
+                key = [self.w_src(parts[0])] if parts else ["None"]
                 if trumps.order is not None:
                     order = self.frag(trumps.order, TEXT, "`trumps.order`")
                     if order.const is not None:          # a constant order is checked now
                         self.rankings.order(order.const[0], trumps.order.span)
+                    parts.append(order)
                     key.append(self.w_src(order))
-                key += [f"(not not ({self.condition(p.when)}))" if p.when is not None else "True" for p in trumps.promote]
-                self.w.line(f"key = {key[0] if len(key) == 1 else '(' + ', '.join(key) + ')'}")
-                self.w.line(f"r = {self.w.const(self.rankings.cache)}.get(key)")     # a ranking per situation, made once
-                self.w.line(f"return r if r is not None else {self.w.const(self.rankings.get)}(key)")
-        return "_ranking(st)"
+                for p in trumps.promote:
+                    if p.when is not None:
+                        parts.append(self.frag(p.when, CONDITION))
+                        key.append(f"(not not ({self.w_src(parts[-1])}))")
+                    else:
+                        key.append("True")
+                key = key[0] if len(key) == 1 else "(" + ", ".join(key) + ")"
+                cache, get = self.w.const(self.rankings.cache), self.w.const(self.rankings.get)
+                if not f.items and all(p.steady or p.const is not None for p in parts):
+                    # read from counters and options only: it cannot fail, so it is written where
+                    # it is used, without a call (a Ranking is never false)
+                    self.ranking_fn = f"({cache}.get({key}) or {get}({key}))"
+                self.w.line(f"key = {key}")
+                self.w.line(f"r = {cache}.get(key)")     # a ranking per situation, made once
+                self.w.line(f"return r if r is not None else {get}(key)")
+        return self.ranking_fn
 
     # -- steps --------------------------------------------------------------------------------------
 
