@@ -67,7 +67,7 @@ class GameScope:
 
     def seat(self, c, frag: Frag, node) -> str:
         """Source of a seat of this match: checked at play time unless its type says it is one."""
-        if frag.type.only("seat"):
+        if frag.type.only("seat") or _seat_const(frag, self.n):
             return c.src(frag)
         x = c.src(c.atom(frag))
         return (f"({x} if _type({x}) is _int and 0 <= {x} < {self.n} else "
@@ -77,6 +77,8 @@ class GameScope:
         """Source of a team index: a team as it is, a seat (or a number) through the seat → team table."""
         if frag.type.only("team"):
             return c.src(frag)
+        if _seat_const(frag, self.n):           # team(0): known now
+            return c.unit.const(self.team_of[frag.const[0]])
         return f"{c.unit.const(self.team_of)}[{self.seat(c, frag, node)}]"
 
     def ranking(self, c) -> str:
@@ -303,3 +305,8 @@ def option_type(spec) -> Type:
     if any(isinstance(v, bool) for v in values):
         return BOOL
     return TEXT
+
+
+def _seat_const(frag: Frag, n: int) -> bool:
+    """Whether `frag` is a constant seat of the match (a whole number below `n`)."""
+    return frag.const is not None and type(frag.const[0]) is int and 0 <= frag.const[0] < n
