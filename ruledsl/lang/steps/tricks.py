@@ -211,9 +211,10 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
     w.goto(head)
 
 
-def _play(c, step: Tricks, spec: Spec, hand: str) -> None:
+def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False) -> None:
     """Write: `seat` plays action `a` from `hand` (a source) to `trick` (a local, and st.trick
-    after), which it may beat; everyone learns what a face-up play shows."""
+    after), which it may beat; everyone learns what a face-up play shows. `led`: the local
+    `led` holds the suit led already (the legal plays worked it out)."""
     w = c.w
     if spec.single:
         w.line(f"{hand}.remove(a)")
@@ -239,7 +240,7 @@ def _play(c, step: Tricks, spec: Spec, hand: str) -> None:
         with w.indented("if beat:"):
             w.line("st.best = _len(trick)")
         if infer and step.open is None:      # always face up
-            _void(c, spec, tables)
+            _void(c, spec, tables, led)
     with w.indented("else:"):
         w.line("st.best, beat = 0, True")
     up = "True"             # face up: always, unless `open:` says when
@@ -248,7 +249,7 @@ def _play(c, step: Tricks, spec: Spec, hand: str) -> None:
         w.line(f"up = beat or not not ({c.condition(step.open)})")
         if infer:
             with w.indented("if trick and up:"):
-                _void(c, spec, None)
+                _void(c, spec, None, led)
     w.line(f"st.trick = trick = trick + ((seat, cards, {up}),)")
     c.emit("play", seat="seat", cards="_card_names(cards)", beat="beat and _len(trick) > 1",
            face_down="False" if up == "True" else "not up")
@@ -264,6 +265,7 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
     w.function(f"_p{d.id}", "st, choice")
     w.line("seat = st.turn")
     w.line("trick = st.trick")
+    w.line("last = st.live - 1")              # a trick of this many cards wants its last
     with w.indented("while True:"):
         w.line(f"hand = st.zones[{spec.hand} + seat]")
         if step.playable:                  # the restrictions' filter, as legal_actions has it
@@ -273,10 +275,11 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
         with w.indented("if not legal:"):
             w.line("raise _stuck(st)")
         w.line("a = choice(legal)")
-        with w.indented("if _len(trick) + 1 >= st.live:"):
+        with w.indented("if _len(trick) >= last:"):
             w.line(f"return _a{d.id}(st, a)")
         w.line("st.steps += 1")
-        _play(c, step, spec, "hand")
+        # a single card led to, under a follow rule: _choices worked out the suit led
+        _play(c, step, spec, "hand", led=spec.single and spec.follow != "any" and not step.playable)
         if turn is None:
             w.line(f"seat = st.turn = st.player = {c.next_seat('seat')}")
         else:
@@ -286,18 +289,20 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
             with w.indented(f"if st.pc != {d.id} or st.player < 0 or st.trick is not trick:"):
                 w.line("return None")          # the hooks asked something, or ended the trick
             w.line("seat = st.turn")
+            w.line("last = st.live - 1")
 
 
-def _void(c, spec: Spec, tables) -> None:
+def _void(c, spec: Spec, tables, led: bool = False) -> None:
     """Written where a card is played face up to a trick: a single card to a single card led,
     neither of the suit led nor (with `suit_or_trump`) a trump, tells everyone the player holds
     none of the suit led, as the trumps rank the cards at this moment (runtime/knowledge.py).
-    `tables`: the ranking's tables if this block has them already."""
+    `tables`: the ranking's tables if this block has them already; `led`: as in _play."""
     w = c.w
     card = "a" if spec.single else "a[0]"
     with w.indented("if _len(trick[0][1]) == 1:") if not spec.single else nullcontext():
         suit, _, trump = tables or c.ranking_tables()
-        w.line(f"led = {suit}[trick[0][1][0]]")
+        if not led:
+            w.line(f"led = {suit}[trick[0][1][0]]")
         off = f"{suit}[{card}] != led" + (f" and not {trump}[{card}]" if spec.follow == "suit_or_trump" else "")
         with w.indented(f"if {off}:"):
             ranking = c.ranking_source() if c.ranking_fixed() else "r"
