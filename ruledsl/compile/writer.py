@@ -24,7 +24,7 @@ from ..expr.codegen import Lines
 from ..source import Span
 
 MAX_INDENT = 40          # deeper than this, a block is its own function (Python allows 100)
-SMALL = 3                # a block of this many lines, going nowhere, is written at every goto
+SMALL = 5                # a block of this many lines, going nowhere, is written at every goto
 
 
 @attrs.define
@@ -183,6 +183,31 @@ class Writer:
             out.add(0, f"def _b{block.label}(st):", None)
             self._emit(block.items, 1, out, [block.label], pending)
 
+    def _small(self, block: Block) -> bool:
+        """A block of a few lines that goes nowhere but to blocks written inside it (a wait:
+        `st.pc = …; st.player = …; return None`): written out wherever it is gone to, which is
+        cheaper than a call through the loop."""
+        return self._written(block, SMALL, {block.label}) is not None
+
+    def _written(self, block: Block, budget: int, seen: set) -> int | None:
+        """How many lines `block` is written as, with the blocks only it goes to; None when it
+        goes to any other block or is longer than `budget`."""
+        count = 0
+        for item in block.items:
+            if isinstance(item, Line):
+                count += 1
+            else:
+                target = self.blocks[item.label]
+                if item.back or target.refs != 1 or target.label in seen:
+                    return None
+                inner = self._written(target, budget - count, seen | {target.label})
+                if inner is None:
+                    return None
+                count += inner
+            if count > budget:
+                return None
+        return count
+
     def _emit(self, items: list, base: int, out: _Out, path: list[int], pending: list,
               go: tuple[str, ...] = ("return {}",)) -> None:
         """Write `items`; a goto writes its block inline (gone to from here only), else `go`:
@@ -200,7 +225,7 @@ class Writer:
                 for text in _CALL_AND_BACK:
                     out.add(depth, text.format(target.label), None)
                 continue
-            if (target.refs == 1 or _small(target)) and target.label not in path and depth < MAX_INDENT:
+            if (target.refs == 1 or self._small(target)) and target.label not in path and depth < MAX_INDENT:
                 self._emit(target.items, depth, out, path + [target.label], pending, go)
             else:
                 if target.refs == 1:        # inlining stopped (too deep): it becomes a function
@@ -208,12 +233,6 @@ class Writer:
                     pending.append(target)
                 for text in go:
                     out.add(depth, text.format(target.label), None)
-
-
-def _small(block: Block) -> bool:
-    """A block of a few lines that goes nowhere (a wait: `st.pc = …; st.player = …; return
-    None`): written out wherever it is gone to, which is cheaper than a call through the loop."""
-    return len(block.items) <= SMALL and all(isinstance(item, Line) for item in block.items)
 
 
 # A decision's apply going to a block: it calls the block's function, and only when that does
