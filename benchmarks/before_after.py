@@ -1,6 +1,6 @@
 """Play-out speed of two checkouts of ruledsl side by side: benchmarks/playouts.py of each, in
-turns, one repetition at a time (so that the machine's load falls on both alike), and the
-medians of every figure, with the target ratios of both.
+turns, one game and repetition at a time (so that the machine's load falls on both alike), and
+the medians of every figure, with the target ratios of both.
 
     python benchmarks/before_after.py /path/to/before [/path/to/after] [--seconds 0.6] [--repeat 5]
                                       [--games ciapano kozel]
@@ -44,16 +44,25 @@ def common_games(trees: list[Path]) -> list[str]:
 def measure(trees: list[Path], seconds: float, repeat: int, games: list[str]) -> dict:
     """(game, players) -> {figure: [values], (tree index, figure): [values]}."""
     cells: dict = {}
-    for _ in range(repeat):
-        for i, tree in enumerate(trees):
-            for row in one_run(tree, seconds, games):
-                cell = cells.setdefault((row["game"], row["players"]), {})
-                for name in ENGINE:
-                    cell.setdefault((i, name), []).append(row[name])
-                for name in BASELINE:
-                    if row.get(name) is not None:
-                        cell.setdefault(name, []).append(row[name])
+    for r in range(repeat):
+        # One game at a time, the checkouts in turns and in the other order every other time:
+        # the two figures of a pair are taken seconds apart, each in a process of its own (a
+        # process's speed varies by itself, by up to a fifth, with nothing else changed).
+        order = list(enumerate(trees))[::1 if r % 2 == 0 else -1]
+        for game in games:
+            for i, tree in order:
+                _add(cells, i, one_run(tree, seconds, [game]))
     return cells
+
+
+def _add(cells: dict, i: int, rows: list[dict]) -> None:
+    for row in rows:
+        cell = cells.setdefault((row["game"], row["players"]), {})
+        for name in ENGINE:
+            cell.setdefault((i, name), []).append(row[name])
+        for name in BASELINE:
+            if row.get(name) is not None:
+                cell.setdefault(name, []).append(row[name])
 
 
 def table(cells: dict) -> str:
