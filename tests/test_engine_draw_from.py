@@ -2,6 +2,7 @@
 import pytest
 
 from ruledsl.errors import RuleErrors
+from ruledsl.runtime import knowledge
 
 GAME = """\
 name: Draw test
@@ -43,3 +44,13 @@ def test_a_zone_of_each_player_is_refused(load_rules):
     (error,) = info.value.errors
     assert error.message == "draw takes from a zone of the table, and 'won' belongs to each player"
     assert (error.span.line, error.span.col) == (13, 33)     # the w of `from: won`
+
+
+@pytest.mark.parametrize("upto, drew", [(1, False), (2, True)])
+def test_a_hand_that_draws_may_hold_the_suit_it_showed_void_in_again(load_rules, upto, drew):
+    rules = GAME.replace("follow: any", "follow: suit").replace("FROM", "deck").replace("upto: 2", f"upto: {upto}")
+    st = load_rules(rules, "g.yaml").new_initial_state(players=2, dealer=1, deals=[{"hand": {0: "AS KS", 1: "AH KH"}}])
+    st.apply_action("play AS")
+    st.apply_action("play AH")              # not a spade: seat 1 holds none, until it draws unseen
+    spades = knowledge.mask([st.prog.deck.card(c) for c in ("KS", "QS", "2S")])
+    assert (knowledge.voids(st, 1) & spades == 0) == drew

@@ -96,19 +96,20 @@ def refill(st, sources, base, first, upto, rounds) -> None:
     zones = st.zones
     order = st.seating.orders[first]
     hands = [zones[base + s] for s in order]
-    need = [upto - len(hand) for hand in hands]
-    most = max(need, default=0)
+    sizes = list(map(len, hands))
+    most = upto - min(sizes, default=upto)
     if most <= 0:                            # every hand is full: nobody draws
         return
+    dests = (base + s for s in order)        # the zones that drew, if knowledge.dealt asks
     pile = zones[sources[0]]
-    if min(need) == most and len(pile) >= most * len(hands):
-        _refill_alike(st, pile, sources[0], hands, most, [base + s for s in order])
+    if upto - max(sizes) == most and len(pile) >= most * len(hands):
+        _refill_alike(st, pile, sources[0], hands, most, dests)
         return
     piles = [zones[z] for z in sources]
     stock = sum(map(len, piles))
     if not stock:
         return
-    need = [k if k > 0 else 0 for k in need]
+    need = [upto - size if size < upto else 0 for size in sizes]
     total, pile = sum(need), piles[0]
     seers = st.prog.viewers.seers
     if len(pile) >= total:                   # the first source serves everyone: no shortfall
@@ -118,7 +119,7 @@ def refill(st, sources, base, first, upto, rounds) -> None:
             for hand, k in zip(hands, need):
                 if k > turn:
                     hand.append(pile.pop())
-        knowledge.dealt(st, [base + s for s in order])
+        knowledge.dealt(st, dests)
         return
     if not rounds and stock < total:
         if stock and not st.stock_dead:      # said once, and not of an empty stock
@@ -142,12 +143,13 @@ def refill(st, sources, base, first, upto, rounds) -> None:
                 knowledge.show(st, hands[i][-1:])
             need[i] -= 1
         stock -= len(takers)
-    knowledge.dealt(st, [base + s for s in order])
+    knowledge.dealt(st, dests)
 
 
 def _refill_alike(st, pile, source, hands, each, dests) -> None:
     """The usual refill after a trick: every hand short by the same `each`, one source serving
-    them all; one card at a time round the hands, as the loop above deals them."""
+    them all; one card at a time round the hands, as the loop above deals them. `dests`: the
+    hands' zones (an iterator: knowledge.dealt reads it only when some hand's voids are known)."""
     total = each * len(hands)
     drawn = pile[len(pile) - total:]
     del pile[len(pile) - total:]
