@@ -140,12 +140,14 @@ def _choices(c, spec: Spec, give, explain: bool = False, copy: bool = True) -> N
     w = c.w
     play = "c" if spec.single else f"{w.const(c.deck.plays)}[c]"        # a card's action
     whole = "hand[:]" if copy else "hand"
-    every = f"[({play}, None) for c in hand]" if explain else (whole if spec.single else f"[{play} for c in hand]")
+    if not spec.single:     # each card's play, from its table in one C call (no comprehension's frame)
+        whole = f"_list(_map({w.const(c.deck.plays.__getitem__)}, hand))"
+    every = f"[({play}, None) for c in hand]" if explain else whole
     several = [k for k in spec.sizes if k > 1]
     with w.indented("if not trick:"):
         if several:
             w.line(f"r = {c.ranking_source()}")
-            leads = f"{w.const(leads_of)}(r, hand, {w.const(spec.sizes)})"
+            leads = f"{w.const(leads_of)}(r, hand, {w.const(spec.sizes)}, {w.const(c.deck.plays)})"
             give(f"[(a, None) for a in {leads}]" if explain else leads)
         else:
             give(every)
@@ -309,10 +311,11 @@ def _void(c, spec: Spec, tables, led: bool = False) -> None:
             w.line(f"{w.const(knowledge.void)}(st, seat, {ranking}.masks[led])")
 
 
-def leads_of(r, hand, sizes) -> list:
-    """The leads allowed with several lead sizes: single cards, and each k cards of one suit
-    (grouped as players sort a hand: trumps first, then suit by suit, high to low)."""
-    out = [(c,) for c in hand] if 1 in sizes else []
+def leads_of(r, hand, sizes, plays) -> list:
+    """The leads allowed with several lead sizes: single cards (`plays`: each card's play of
+    it alone), and each k cards of one suit (grouped as players sort a hand: trumps first, then
+    suit by suit, high to low)."""
+    out = list(map(plays.__getitem__, hand)) if 1 in sizes else []
     bigger = [k for k in sizes if 1 < k <= len(hand)]
     if not bigger:
         return out
