@@ -216,7 +216,7 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
 def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False) -> None:
     """Write: `seat` plays action `a` from `hand` (a source) to `trick` (a local, and st.trick
     after), which it may beat; everyone learns what a face-up play shows. `led`: the local
-    `led` holds the suit led already (the legal plays worked it out)."""
+    `led` holds the suit led already, and `r` the ranking (the legal plays worked them out)."""
     w = c.w
     if spec.single:
         w.line(f"{hand}.remove(a)")
@@ -230,7 +230,8 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False) -> None:
         tables = None
         if spec.single:
             w.line("best = trick[st.best][1][0]")
-            tables = c.ranking_tables()
+            # with `led`, the legal plays read the ranking into `r` already (if it varies)
+            tables = ("r.suit", "r.power", "r.trump") if led and not c.ranking_fixed() else c.ranking_tables()
             w.line(f"beat = {beats_source(*tables, 'a', 'best')}")
         else:               # one card against one card (most plays) compared inline
             w.line("best = trick[st.best][1]")
