@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import ruledsl
+from test_tricks_playable import RULES as HEARTS
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 FILES = sorted(GAMES.glob("*.yaml"))
@@ -75,39 +76,9 @@ def test_the_shipped_trick_games_have_a_generated_loop_to_compare():
     assert len(with_loop) >= 4
 
 
-RULES = """
-name: Little hearts
-players: 3
-deck:
-  pack: french-52
-  keep: [A, K, Q, 2]
-  order: [A, K, Q, 2]
-zones:
-  won: {owner: player, visible: nobody}
-counters:
-  broken: {start: false}
-  numbers: {start: "[]"}
-hand:
-  - deal: {to: each, count: 5}
-  - tricks:
-      leader: first(p for p in seats if holds(hand(p), 2C))
-      follow: suit
-      playable:
-        - rule: the holder of 2C leads it to the first trick
-          when: trick_number == 1 and not trick
-          cards: card == 2C
-        - rule: hearts may not be led until a heart has been played
-          when: not trick and not broken
-          cards: suit(card) != H
-      before_play:
-        - do: numbers = numbers + [[trick_number, len(trick)]]
-      after_trick:
-        - do: broken = broken or any(suit(c) == H for c in trick)
-after_hand:
-  - end_match: active
-summary:
-  numbers: numbers
-"""
+# Little hearts (tests/test_tricks_playable.py) for three: restrictions, and hooks before every
+# trick, between every two plays and after every trick.
+RULES = HEARTS.replace("players: 2", "players: 3").replace("count: 6", "count: 4")
 
 
 def test_restrictions_and_hooks_between_plays_play_the_same_in_the_loop(load_rules):
@@ -119,4 +90,5 @@ def test_restrictions_and_hooks_between_plays_play_the_same_in_the_loop(load_rul
         one.play_out(random.Random(seed))
         step_by_step(other, random.Random(seed))
         assert picture(one) == picture(other)
-        assert one.evaluate("numbers") == [[t, i] for t in range(1, 6) for i in range(3)]   # before every play
+        # each trick: before_trick, before_play before each of its three plays, after_trick
+        assert one.evaluate("numbers") == [n for t in range(1, 5) for n in [[t, t - 1]] * 4 + [[t, t]]]

@@ -70,7 +70,7 @@ class Compiler:
         self.rankings = Rankings(self.deck, [(self.deck.card(p.card.text), p.above.text if p.above else None)
                                              for p in (trumps.promote if trumps else ())],
                                  ordered=trumps is not None and trumps.order is not None)
-        self.ranking_fn: str | None = None
+        self.ranking_src: str | None = None
         self.slots = 0
         # Where "the match did not end within N hands" points: the first end_match, else the
         # hand; and where "redealt too often" does: the first redeal.
@@ -250,8 +250,8 @@ class Compiler:
         trumps = self.ruleset.trumps
         if self.ranking_fixed():
             return self.w.const(self.rankings.get(None))
-        if self.ranking_fn is None:
-            self.ranking_fn = "_ranking(st)"
+        if self.ranking_src is None:
+            self.ranking_src = "_ranking(st)"
             with self.w.elsewhere():
                 f = self.w.function("_ranking", "st")
                 parts = [self.frag(trumps.suit, A_SUIT, "`trumps.suit`")] if trumps.suit is not None else []
@@ -273,11 +273,11 @@ class Compiler:
                 if not f.items and all(p.steady or p.const is not None for p in parts):
                     # read from counters and options only: it cannot fail, so it is written where
                     # it is used, without a call (a Ranking is never false)
-                    self.ranking_fn = f"({cache}.get({key}) or {get}({key}))"
+                    self.ranking_src = f"({cache}.get({key}) or {get}({key}))"
                 self.w.line(f"key = {key}")
                 self.w.line(f"r = {cache}.get(key)")     # a ranking per situation, made once
                 self.w.line(f"return r if r is not None else {get}(key)")
-        return self.ranking_fn
+        return self.ranking_src
 
     # -- steps --------------------------------------------------------------------------------------
 
