@@ -94,6 +94,15 @@ def test_values(run, text, value):
     assert result == value and type(result) is type(value)
 
 
+def test_the_cards_of_a_suit_are_counted_as_listed(run):
+    """count(cards(zone, S)) counts in C without making the list (Frag.counted); it gives what
+    the list itself has, for every suit (the table holds 7C 3D)."""
+    for suit, held in {"C": ["7C"], "D": ["3D"], "H": [], "S": []}.items():
+        assert [str(c) for c in run(f"cards(table, {suit})")] == held
+        assert run(f"count(cards(table, {suit}))") == run(f"len(cards(table, {suit}))") == len(held)
+    assert run("count(cards(table, C)) + count(cards(table, D)) == count(table)") is True
+
+
 def test_fractions_are_exact(run):
     assert run("1/3 + 1/3 + 1/3") == 1 and type(run("1/3 + 1/3 + 1/3")) is int
     assert run("6/3") == 2 and type(run("6/3")) is int

@@ -37,6 +37,7 @@ class Frag:
     items: str | None = None     # a source to loop over instead of src (a tuple, not a new list)
     steady: bool = False         # src only reads the state (a game counter, an option, the ranking):
                                  # one value all through an expression, which changes nothing
+    counted: str | None = None   # a list's length without making the list (count(cards(hand, S)))
 
 
 class Names(Protocol):

@@ -118,6 +118,8 @@ def _range(c, g, args, node):
 
 
 def _count(c, g, args, node):
+    if args[0].counted is not None:
+        return Frag(src=args[0].counted, type=INT)
     x = c.src(c.atom(args[0]))
     if args[0].type.only("list"):
         return Frag(src=f"_len({x})", type=INT)
@@ -193,7 +195,8 @@ def _cards_of_suit(c, g, args, node):
     # A list of cards (a zone): filtered inline, by the suits of the trumps of the moment.
     suit_of, s = c.atom(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True))), c.src(c.atom(suit))
     card = c.unit.temp("_v")
-    return Frag(src=f"[{card} for {card} in {c.src(xs)} if {c.src(suit_of)}[{card}] == {s}]", type=CARD_LIST)
+    return Frag(src=f"[{card} for {card} in {c.src(xs)} if {c.src(suit_of)}[{card}] == {s}]", type=CARD_LIST,
+                counted=f"_countOf(_map({c.src(suit_of)}.__getitem__, {c.src(xs)}), {s})")     # in C, no list
 
 
 def _points(c, g, args, node):
