@@ -21,6 +21,7 @@ import attrs
 
 from ...errors import RuleError, did_you_mean
 from ...explain.document import Item
+from ...expr.ast import names_used
 from ...explain.words import VISIBLE, cap, code, literal_int, number_word, plural, uncap
 from ...expr.codegen import Frag
 from ...runtime import knowledge
@@ -263,12 +264,22 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
     plays as `_l` then `_a` each time, in one loop: each player but the trick's last picks
     `choice(the legal plays)` and plays it here; the last card goes to `_a`, which wins the
     trick and goes on to the next decision. `turn`: the block of the before_play hooks, run
-    between two plays as `_a` runs them; when they stop elsewhere (an ask), so does the loop."""
+    between two plays as `_a` runs them; when they stop elsewhere (an ask), so does the loop.
+    With no hooks and nothing else reading whose turn it is (restrictions, `open:` naming the
+    player), the turn and the step count stay in locals and reach the state when the loop ends."""
     w = c.w
     w.function(f"_p{d.id}", "st, choice")
     w.line("seat = st.turn")
     w.line("trick = st.trick")
     w.line("last = st.live - 1")              # a trick of this many cards wants its last
+    local = turn is None and not step.playable and (step.open is None or "player" not in names_used(step.open.tree))
+    if local:
+        w.line("first = _len(trick)")
+
+    def leave() -> None:                     # the state as the plays so far left it
+        if local:
+            w.line("st.turn = st.player = seat")
+            w.line("st.steps += _len(trick) - first")
     with w.indented("while True:"):
         w.line(f"hand = st.zones[{spec.hand} + seat]")
         if step.playable:                  # the restrictions' filter, as legal_actions has it
@@ -276,14 +287,19 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
         else:
             _choices(c, spec, lambda plays: w.line(f"legal = {plays}"), copy=False)
         with w.indented("if not legal:"):
+            leave()
             w.line("raise _stuck(st)")
         w.line("a = choice(legal)")
         with w.indented("if _len(trick) >= last:"):
+            leave()
             w.line(f"return _a{d.id}(st, a)")
-        w.line("st.steps += 1")
+        if not local:
+            w.line("st.steps += 1")
         # a single card led to, under a follow rule: _choices worked out the suit led
         _play(c, step, spec, "hand", led=spec.single and spec.follow != "any" and not step.playable)
-        if turn is None:
+        if local:
+            w.line(f"seat = {c.next_seat('seat')}")
+        elif turn is None:
             w.line(f"seat = st.turn = st.player = {c.next_seat('seat')}")
         else:
             w.line(f"st.turn = {c.next_seat('seat')}")
