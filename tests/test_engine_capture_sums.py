@@ -5,7 +5,12 @@ to t is counted by the coefficient of x^t in (1 + x)^4 (1 + x^2)^4 ... (1 + x^5)
 single cards of value t: t = 10 gives 1342 sets, t = 7 gives 324, t = 6 gives 186, and by hand
 t = 3 gives 20 ({A, 2}: 4 x 4 = 16, three aces: 4).
 """
+from itertools import combinations
 from math import comb
+
+from hypothesis import given, strategies as st
+
+from ruledsl.lang.steps.captures import _sum_captures
 
 RULES = """
 name: Sums
@@ -72,3 +77,18 @@ def test_sum_capture_text_is_canonical(dealt):
     st.apply_action("play 6D take 5H AS")               # typed in any order
     assert st.current_player() == 1
 
+
+
+@given(table=st.lists(st.integers(0, 13), max_size=9, unique=True), targets=st.sets(st.integers(-1, 12), max_size=5))
+def test_the_sums_are_every_set_of_two_or_more_in_canonical_order(table, targets):
+    """_sum_captures against brute force over every subset: for each target, exactly the sets
+    of at least two valued cards adding up to it, each listed by value then card, the sets in
+    the order of their positions in that listing. Cards 11 to 13 carry no value (figures)."""
+    values = tuple(None if c > 10 else c % 7 + 1 for c in range(14))
+    listed = sorted((c for c in table if values[c] is not None), key=lambda c: (values[c], c))
+    found = _sum_captures(table, values, targets, None)
+    for t in targets:
+        expected = [s for k in range(2, len(listed) + 1) for s in combinations(listed, k)
+                    if sum(values[c] for c in s) == t]
+        expected.sort(key=lambda s: [listed.index(c) for c in s])
+        assert found.get(t, []) == expected

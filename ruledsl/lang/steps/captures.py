@@ -160,7 +160,7 @@ def captures_of(st, spec: Spec, explain: bool) -> list:
     table = st.zones[spec.table]
     hand = st.zones[spec.hand + st.turn]
     ranks, values = spec.ranks, spec.values
-    sums = _sum_captures(table, values, {values[c] for c in hand}, spec.span) if spec.sum else {}
+    sums = _sum_captures(table, values, set(map(values.__getitem__, hand)), spec.span) if spec.sum else {}
     same_rank: dict = {}                     # rank -> the table's cards of that rank, one each
     if spec.rank:
         for t in table:
@@ -172,7 +172,8 @@ def captures_of(st, spec: Spec, explain: bool) -> list:
     prefer = spec.prefer if spec.prefer != "none" else None
     optional = spec.optional
     for card in hand:
-        takes = same_rank.get(ranks[card], []) + sums.get(values[card], [])
+        by_rank, by_sum = same_rank.get(ranks[card]), sums.get(values[card])
+        takes = by_rank + by_sum if by_rank and by_sum else by_rank or by_sum     # read, never changed
         if not takes:
             out.append(((card, ()), None) if explain else (card, ()))
             continue
@@ -220,9 +221,11 @@ def _sum_captures(table, values, targets, span) -> dict:
     wanted = [t for t in targets if isinstance(t, int) and t > 0]
     if not wanted:
         return {}
-    cards = sorted(t for t in table if values[t] is not None)
+    cards = sorted(table)
+    if None in map(values.__getitem__, cards):
+        cards = [t for t in cards if values[t] is not None]
     cards.sort(key=values.__getitem__)       # stable: by value, then card
-    vals = [values[c] for c in cards]
+    vals = list(map(values.__getitem__, cards))
     n, full = len(cards), (1 << (max(wanted) + 1)) - 1
     reach = [1] * (n + 1)
     for i in range(n - 1, -1, -1):
@@ -230,9 +233,14 @@ def _sum_captures(table, values, targets, span) -> dict:
     found: dict = {}
     for target in wanted:
         out: list = []
+        found[target] = out
         if reach[0] >> target & 1:
-            _search(cards, vals, reach, 0, target, (), out, span)
-        found[target] = [s for s in out if len(s) > 1]
+            for i in range(n):               # the first card, less than the target: others make up the rest
+                v = vals[i]
+                if v >= target:
+                    break
+                if reach[i + 1] >> (target - v) & 1:
+                    _search(cards, vals, reach, i + 1, target - v, (cards[i],), out, span)
     return found
 
 
