@@ -1,7 +1,6 @@
 """`draw:` — after a trick, every hand refills from a stock, one card at a time in play order."""
 from __future__ import annotations
 
-import collections
 import functools
 
 import attrs
@@ -12,6 +11,7 @@ from ...explain.words import cards, code, joined
 from ...expr.ast import names_used
 from ...expr.codegen import Frag
 from ...runtime import knowledge
+from ...runtime.dealing import exhaust
 from ...runtime.helpers import reveal, reveal_to
 from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Names, Step, StepKind, Word,
                        ZoneName)
@@ -158,11 +158,8 @@ def _refill_alike(st, pile, source, hands, each, dests) -> None:
     drawn.reverse()                          # in the order they come off
     if st.prog.viewers.seers[source] is None:
         knowledge.show(st, drawn)
-    _exhaust(map(list.extend, hands, map(drawn.__getitem__, _strides(m))))
+    exhaust(map(list.extend, hands, map(drawn.__getitem__, _strides(m))))
     knowledge.dealt(st, dests)
-
-
-_exhaust = collections.deque(maxlen=0).extend      # runs an iterator to its end, keeping nothing
 
 
 @functools.lru_cache(maxsize=256)
