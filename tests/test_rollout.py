@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import ruledsl
+from ruledsl.compile.listing import listing
 from test_tricks_playable import RULES as HEARTS
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -92,3 +93,36 @@ def test_restrictions_and_hooks_between_plays_play_the_same_in_the_loop(load_rul
         assert picture(one) == picture(other)
         # each trick: before_trick, before_play before each of its three plays, after_trick
         assert one.evaluate("numbers") == [n for t in range(1, 5) for n in [[t, t - 1]] * 4 + [[t, t]]]
+
+
+FACE_DOWN = """
+name: Face down
+players: 3
+deck: {pack: french-52, keep: [A, K, Q, J, 10, 9, 8, 7], order: [A, K, Q, J, 10, 9, 8, 7]}
+zones:
+  won: {owner: player, visible: nobody}
+options: {open_play: true}
+hand:
+  - deal: {to: each, count: 8}
+  - tricks: {follow: suit, open: OPEN}
+after_hand:
+  - end_match: active
+"""
+
+
+@pytest.mark.parametrize("open_, local", [("option.open_play", True),
+                                           ("count(trick) < 2 or leader == 0", False)])
+def test_plays_face_down_by_the_trick_or_an_option_play_the_same_in_the_loop(load_rules, open_, local):
+    """`open:` of options only lets the loop keep the trick and the turn in locals; one that
+    reads the trick or the player needs them in the state at every play. Both play as the API."""
+    game = load_rules(FACE_DOWN.replace("OPEN", open_))
+    source = listing(game.program(3))
+    assert ("first = _len(trick)" in source) == local
+    for seed in range(10):
+        one = game.new_initial_state(seed=seed, players=3, record=True)
+        other = one.clone()
+        one.play_out(random.Random(seed))
+        step_by_step(other, random.Random(seed))
+        assert picture(one) == picture(other)
+    downs = [e["face_down"] for e in one.events if e["kind"] == "play"]
+    assert any(downs) != local              # face down plays only where the trick says so

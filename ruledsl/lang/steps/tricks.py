@@ -214,11 +214,14 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
     w.goto(head)
 
 
-def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False) -> None:
+def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool = False) -> None:
     """Write: `seat` plays action `a` from `hand` (a source) to `trick` (a local, and st.trick
     after), which it may beat; everyone learns what a face-up play shows. `led`: the local
-    `led` holds the suit led already, and `r` the ranking (the legal plays worked them out)."""
+    `led` holds the suit led already, and `r` the ranking (the legal plays worked them out).
+    `local`: the roll-out's loop keeps the trick and its best play in locals (`trick`, `best`),
+    and writes st.trick when it leaves."""
     w = c.w
+    best = "a" if spec.single else "cards"
     if spec.single:
         w.line(f"{hand}.remove(a)")
         w.line(f"cards = {w.const(c.deck.plays)}[a]")
@@ -230,12 +233,14 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False) -> None:
     with w.indented("if trick:"):
         tables = None
         if spec.single:
-            w.line("best = trick[st.best][1][0]")
+            if not local:
+                w.line("best = trick[st.best][1][0]")
             # with `led`, the legal plays read the ranking into `r` already (if it varies)
             tables = ("r.suit", "r.power", "r.trump") if led and not c.ranking_fixed() else c.ranking_tables()
             w.line(f"beat = {beats_source(*tables, 'a', 'best')}")
         else:               # one card against one card (most plays) compared inline
-            w.line("best = trick[st.best][1]")
+            if not local:
+                w.line("best = trick[st.best][1]")
             tables = suit, power, trump = c.ranking_tables()
             with w.indented("if _len(cards) == 1 == _len(best):"):
                 w.line(f"beat = {beats_source(suit, power, trump, 'cards[0]', 'best[0]')}")
@@ -243,10 +248,14 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False) -> None:
                 w.line(f"beat = {w.const(plays_beat)}({'r' if suit == 'r.suit' else c.ranking_source()}, cards, best)")
         with w.indented("if beat:"):
             w.line("st.best = _len(trick)")
+            if local:
+                w.line(f"best = {best}")
         if infer and step.open is None:      # always face up
             _void(c, spec, tables, led)
     with w.indented("else:"):
         w.line("st.best, beat = 0, True")
+        if local:
+            w.line(f"best = {best}")
     up = "True"             # face up: always, unless `open:` says when
     if step.open is not None:
         up = "up"
@@ -254,7 +263,7 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False) -> None:
         if infer:
             with w.indented("if trick and up:"):
                 _void(c, spec, None, led)
-    w.line(f"st.trick = trick = trick + ((seat, cards, {up}),)")
+    w.line(f"{'' if local else 'st.trick = '}trick = trick + ((seat, cards, {up}),)")
     c.emit("play", seat="seat", cards="_card_names(cards)", beat="beat and _len(trick) > 1",
            face_down="False" if up == "True" else "not up")
 
@@ -265,20 +274,23 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
     `choice(the legal plays)` and plays it here; the last card goes to `_a`, which wins the
     trick and goes on to the next decision. `turn`: the block of the before_play hooks, run
     between two plays as `_a` runs them; when they stop elsewhere (an ask), so does the loop.
-    With no hooks and nothing else reading whose turn it is (restrictions, `open:` naming the
-    player), the turn and the step count stay in locals and reach the state when the loop ends."""
+    With nothing reading the state between plays (no hooks, no restrictions, an `open:` of
+    options only), the turn, the trick, its best play and the step count stay in locals and
+    reach the state when the loop ends."""
     w = c.w
     w.function(f"_p{d.id}", "st, choice")
     w.line("seat = st.turn")
     w.line("trick = st.trick")
     w.line("last = st.live - 1")              # a trick of this many cards wants its last
-    local = turn is None and not step.playable and (step.open is None or "player" not in names_used(step.open.tree))
+    local = turn is None and not step.playable and \
+        (step.open is None or all(name.startswith("option.") for name in names_used(step.open.tree)))
     if local:
         w.line("first = _len(trick)")
+        w.line(f"best = trick[st.best][1]{'[0]' if spec.single else ''} if trick else None")
 
     def leave() -> None:                     # the state as the plays so far left it
         if local:
-            w.line("st.turn = st.player = seat")
+            w.line("st.trick, st.turn, st.player = trick, seat, seat")
             w.line("st.steps += _len(trick) - first")
     with w.indented("while True:"):
         w.line(f"hand = st.zones[{spec.hand} + seat]")
@@ -296,7 +308,7 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
         if not local:
             w.line("st.steps += 1")
         # a single card led to, under a follow rule: _choices worked out the suit led
-        _play(c, step, spec, "hand", led=spec.single and spec.follow != "any" and not step.playable)
+        _play(c, step, spec, "hand", led=spec.single and spec.follow != "any" and not step.playable, local=local)
         if local:
             w.line(f"seat = {c.next_seat('seat')}")
         elif turn is None:
