@@ -32,7 +32,8 @@ HELPERS = {
     "_move_zone": helpers.move_zone, "_reset_hand": hand.reset, "_run": run,
     "_reveal": helpers.reveal, "_out": helpers.out, "_trick_cards": helpers.trick_cards,
     "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
-    "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations, "_map": map, "_countOf": operator.countOf,
+    "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations, "_map": map,
+    "_countOf": operator.countOf,
     "_stuck": failures.stuck,
 }
 

@@ -24,7 +24,7 @@ def shuffle(deck: list, seed: int) -> None:
     shuffle is a few C calls (a Python loop of swaps cost a fifth of a short hand). Sorting by
     independent uniform keys gives every order alike; the keys are floats (52 random bits each),
     which Python sorts fastest, and two equal ones among a deck's cards come about once in
-    2**40 hands (the order is still the seed's)."""
+    some 2**40 hands (the order is still the seed's)."""
     keys = _keys(str(seed), len(deck))
     deck[:] = map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__))
 

@@ -21,8 +21,8 @@ import attrs
 
 from ...errors import RuleError, did_you_mean
 from ...explain.document import Item
-from ...expr.ast import names_used
 from ...explain.words import VISIBLE, cap, code, literal_int, number_word, plural, uncap
+from ...expr.ast import names_used
 from ...expr.codegen import Frag
 from ...runtime import knowledge
 from ...runtime.helpers import plays_beat
