@@ -7,12 +7,10 @@ sequence that the deal's pattern shares out (`deal`).
 """
 from __future__ import annotations
 
-import collections
 import functools
 import hashlib
 import operator
 import struct
-from itertools import repeat
 
 from ..expr.values import EvalError, describe
 from . import knowledge
@@ -95,9 +93,6 @@ def pattern(recipients: int, count: int, packet: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-exhaust = collections.deque(maxlen=0).extend      # runs an iterator to its end in C, keeping nothing
-
-
 @functools.lru_cache(maxsize=256)
 def shares(recipients: int, count: int, packet: int) -> tuple:
     """For each recipient, a function taking the cards as they come off to the cards it gets
@@ -126,8 +121,10 @@ def deal(st, dests, count, packet, span) -> list[list]:
         cards = deck[len(deck) - need:]
         del deck[len(deck) - need:]
         cards.reverse()
-    got = list(map(operator.call, shares(m, count, packet), repeat(cards))) if need else [() for _ in dests]
-    exhaust(map(list.extend, map(st.zones.__getitem__, dests), got))     # each zone takes its share
+    got = [share(cards) for share in shares(m, count, packet)] if need else [() for _ in dests]
+    zones = st.zones
+    for d, received in zip(dests, got):
+        zones[d] += received
     knowledge.dealt(st, dests)
     return got
 

@@ -160,7 +160,7 @@ def captures_of(st, spec: Spec, explain: bool) -> list:
     table = st.zones[spec.table]
     hand = st.zones[spec.hand + st.turn]
     ranks, values = spec.ranks, spec.values
-    sums = _sum_captures(table, values, set(map(values.__getitem__, hand)), spec.span) if spec.sum else {}
+    sums = _sum_captures(table, values, {values[c] for c in hand}, spec.span) if spec.sum else {}
     same_rank: dict = {}                     # rank -> the table's cards of that rank, one each
     if spec.rank:
         for t in table:
@@ -221,11 +221,9 @@ def _sum_captures(table, values, targets, span) -> dict:
     wanted = [t for t in targets if isinstance(t, int) and t > 0]
     if not wanted:
         return {}
-    cards = sorted(table)
-    if None in map(values.__getitem__, cards):
-        cards = [t for t in cards if values[t] is not None]
+    cards = sorted(t for t in table if values[t] is not None)
     cards.sort(key=values.__getitem__)       # stable: by value, then card
-    vals = list(map(values.__getitem__, cards))
+    vals = [values[c] for c in cards]
     n, full = len(cards), (1 << (max(wanted) + 1)) - 1
     reach = [1] * (n + 1)
     for i in range(n - 1, -1, -1):

@@ -1,8 +1,6 @@
 """`draw:` — after a trick, every hand refills from a stock, one card at a time in play order."""
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from ...errors import RuleError, did_you_mean
@@ -11,7 +9,6 @@ from ...explain.words import cards, code, joined
 from ...expr.ast import names_used
 from ...expr.codegen import Frag
 from ...runtime import knowledge
-from ...runtime.dealing import exhaust
 from ...runtime.helpers import reveal, reveal_to
 from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Names, Step, StepKind, Word,
                        ZoneName)
@@ -97,12 +94,13 @@ def refill(st, sources, base, first, upto, rounds) -> None:
     rounds are drawn while a whole round is possible). A card drawn from a face-up source stays
     known to all (knowledge.show); a hand that drew may hold any card again (knowledge.dealt)."""
     zones = st.zones
-    dests = _offset(base, st.seating.orders[first])     # the hands' zones, in drawing order
-    hands = list(map(zones.__getitem__, dests))
+    order = st.seating.orders[first]
+    hands = [zones[base + s] for s in order]
     sizes = list(map(len, hands))
     most = upto - min(sizes, default=upto)
     if most <= 0:                            # every hand is full: nobody draws
         return
+    dests = (base + s for s in order)        # the zones that drew, if knowledge.dealt asks
     pile = zones[sources[0]]
     if upto - max(sizes) == most and len(pile) >= most * len(hands):
         _refill_alike(st, pile, sources[0], hands, most, dests)
@@ -150,28 +148,18 @@ def refill(st, sources, base, first, upto, rounds) -> None:
 
 def _refill_alike(st, pile, source, hands, each, dests) -> None:
     """The usual refill after a trick: every hand short by the same `each`, one source serving
-    them all; one card at a time round the hands, as the loop above deals them (hand i takes
-    every m-th card drawn from the i-th: map and a C consumer, no Python loop)."""
-    m = len(hands)
-    drawn = pile[len(pile) - each * m:]
-    del pile[len(pile) - each * m:]
+    them all; one card at a time round the hands, as the loop above deals them. `dests`: the
+    hands' zones (an iterator: knowledge.dealt reads it only when some hand's voids are known)."""
+    total = each * len(hands)
+    drawn = pile[len(pile) - total:]
+    del pile[len(pile) - total:]
     drawn.reverse()                          # in the order they come off
     if st.prog.viewers.seers[source] is None:
         knowledge.show(st, drawn)
-    exhaust(map(list.extend, hands, map(drawn.__getitem__, _strides(m))))
+    m = len(hands)
+    for i, hand in enumerate(hands):
+        hand += drawn[i::m]
     knowledge.dealt(st, dests)
-
-
-@functools.lru_cache(maxsize=256)
-def _offset(base: int, seats: tuple) -> tuple:
-    """The zones `base + seat` of `seats`, in their order."""
-    return tuple(base + s for s in seats)
-
-
-@functools.lru_cache(maxsize=64)
-def _strides(m: int) -> tuple:
-    """The slices of a list that deal it out round `m` hands: the i-th takes items i, i+m, …"""
-    return tuple(slice(i, None, m) for i in range(m))
 
 
 def _say(st, text: str) -> None:

@@ -141,8 +141,8 @@ def _choices(c, spec: Spec, give, explain: bool = False, copy: bool = True) -> N
     w = c.w
     play = "c" if spec.single else f"{w.const(c.deck.plays)}[c]"        # a card's action
     whole = "hand[:]" if copy else "hand"
-    if not spec.single:     # each card's play, from its table in one C call (no comprehension's frame)
-        whole = f"_list(_map({w.const(c.deck.plays.__getitem__)}, hand))"
+    if not spec.single:     # each card's play, from its table
+        whole = f"[{play} for c in hand]"
     every = f"[({play}, None) for c in hand]" if explain else whole
     several = [k for k in spec.sizes if k > 1]
     with w.indented("if not trick:"):
@@ -344,7 +344,7 @@ def leads_of(r, hand, sizes, plays) -> list:
     """The leads allowed with several lead sizes: single cards (`plays`: each card's play of
     it alone), and each k cards of one suit (grouped as players sort a hand: trumps first, then
     suit by suit, high to low)."""
-    out = list(map(plays.__getitem__, hand)) if 1 in sizes else []
+    out = [plays[c] for c in hand] if 1 in sizes else []
     bigger = [k for k in sizes if 1 < k <= len(hand)]
     if not bigger:
         return out
@@ -352,7 +352,7 @@ def leads_of(r, hand, sizes, plays) -> list:
     least = bigger[0] if len(bigger) == 1 else min(bigger)
     # Pigeonhole: `least` cards of one suit leave at most len(hand) - least other suits. Most
     # hands fail this, and skip the sorting below.
-    if len(set(map(suit_of.__getitem__, hand))) > len(hand) - least + 1:
+    if len({suit_of[c] for c in hand}) > len(hand) - least + 1:
         return out
     by_suit: dict = {}
     for card in r.shown_order(hand):        # the groups, and each group, in the order shown
