@@ -17,37 +17,26 @@ from . import knowledge
 
 
 def shuffle(deck: list, seed: int) -> None:
-    """The deck put in the order of one random key a card, drawn from one SHAKE-128 digest of
-    the seed: the same seed gives the same deal on any machine and Python version, and the whole
-    shuffle is a few C calls (a Python loop of swaps cost a fifth of a short hand). Sorting by
-    independent uniform keys gives every order alike; the keys are floats (52 random bits each),
-    which Python sorts fastest, and two equal ones among a deck's cards come about once in
-    some 2**40 hands (the order is still the seed's)."""
-    keys = _keys(str(seed), len(deck))
-    deck[:] = map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__))
-
-
-def _keys(key: str, count: int) -> tuple:
-    """`count` uniform floats in [1, 2) drawn from `key`: the 64-bit words of its SHAKE-128
-    digest, each keeping its low 52 bits as a double's fraction under a fixed exponent (one
-    big-integer mask for all of them)."""
-    fraction, exponent = _float_bits(count)
-    digest = hashlib.shake_128(key.encode()).digest(8 * count)
-    words = int.from_bytes(digest, "little") & fraction | exponent
-    return struct.unpack(f"<{count}d", words.to_bytes(8 * count, "little"))
-
-
-@functools.lru_cache(maxsize=64)
-def _float_bits(count: int) -> tuple[int, int]:
-    """The masks of `count` doubles side by side: every fraction bit, and the exponent of 1."""
-    return (sum(((1 << 52) - 1) << (64 * i) for i in range(count)),
-            sum(0x3FF << (52 + 64 * i) for i in range(count)))
+    """Fisher-Yates, each step's draw a 64-bit word of one SHAKE-128 digest of the seed: the
+    same seed gives the same deal on any machine and Python version, and one C call makes all of
+    a hand's draws (reseeding a Mersenne Twister per hand cost as much as the whole shuffle).
+    A 64-bit word taken modulo a deck's size is uniform to within 2**-50."""
+    draws = _draws(str(seed), len(deck))
+    for i, span in _steps(len(deck)):
+        j = draws[i] % span
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def _draws(key: str, count: int) -> tuple:
     """`count` 64-bit words drawn from `key`: the words of its SHAKE-128 digest, little-endian."""
     digest = hashlib.shake_128(key.encode()).digest(8 * count)
     return struct.unpack(f"<{count}Q", digest)
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(size: int) -> tuple:
+    """Fisher-Yates' steps for a deck of `size`, made once: (position, number of places left)."""
+    return tuple((i, i + 1) for i in range(size - 1, 0, -1))
 
 
 def first_dealer(seed: int, n: int) -> int:
