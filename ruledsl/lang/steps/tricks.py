@@ -282,7 +282,8 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
     w.line("seat = st.turn")
     w.line("trick = st.trick")
     w.line("last = st.live - 1")              # a trick of this many cards wants its last
-    local = turn is None and not step.playable and \
+    # with two players the loop plays one card before handing over: its locals would not pay
+    local = c.n > 2 and turn is None and not step.playable and \
         (step.open is None or all(name.startswith("option.") for name in names_used(step.open.tree)))
     if local:
         w.line("first = _len(trick)")
