@@ -78,7 +78,6 @@ def test_sum_capture_text_is_canonical(dealt):
     assert st.current_player() == 1
 
 
-
 @given(table=st.lists(st.integers(0, 13), max_size=9, unique=True), targets=st.sets(st.integers(-1, 12), max_size=5))
 def test_the_sums_are_every_set_of_two_or_more_in_canonical_order(table, targets):
     """_sum_captures against brute force over every subset: for each target, exactly the sets

@@ -30,7 +30,7 @@ def test_pettingzoo_api_and_seed_tests(name, n):
 def test_a_pettingzoo_match_ends_with_the_returns_or_the_hands_values(rewards):
     """The rewards add up to the match's returns, or to every hand's values; the hands' values
     come from the summaries of the same match replayed with a record (one action may score two
-    hands: here Kozel's second hand ends dealt, in a Bura, with no decision in it)."""
+    hands: a Kozel hand can end as dealt, in a Bura, with no decision in it)."""
     game = load("kozel")
     e = env(game, 3, {"hands": 2}, rewards=rewards)
     e.reset(seed=4)

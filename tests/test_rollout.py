@@ -114,7 +114,7 @@ after_hand:
                                            ("count(trick) < 2 or leader == 0", False)])
 def test_plays_face_down_by_the_trick_or_an_option_play_the_same_in_the_loop(load_rules, open_, local):
     """`open:` of options only lets the loop keep the trick and the turn in locals; one that
-    reads the trick or the player needs them in the state at every play. Both play as the API."""
+    reads the trick (or the leader) needs them in the state at every play. Both play as the API."""
     game = load_rules(FACE_DOWN.replace("OPEN", open_))
     source = listing(game.program(3))
     assert ("first = _len(trick)" in source) == local
