@@ -31,6 +31,17 @@ def picture(st) -> dict:
     return {**fields, "returns": st.returns()}
 
 
+def played_both_ways(game, players: int, seed: int):
+    """A match from `seed` played out by play_out and, from a clone, by step_by_step with the
+    same random choices: the two must end alike. The play_out one is returned."""
+    one = game.new_initial_state(seed=seed, players=players, record=True)
+    other = one.clone()
+    one.play_out(random.Random(seed))
+    step_by_step(other, random.Random(seed))
+    assert picture(one) == picture(other)
+    return one
+
+
 def _cases():
     for path in FILES:
         game = ruledsl.load_game(path)
@@ -41,12 +52,7 @@ def _cases():
 @pytest.mark.parametrize("game,players", list(_cases()))
 def test_a_play_out_is_the_same_match_as_legal_then_apply(game, players):
     for seed in range(3):
-        one = game.new_initial_state(seed=seed, players=players, record=True)
-        other = one.clone()
-        one.play_out(random.Random(seed))
-        step_by_step(other, random.Random(seed))
-        assert one.is_terminal()
-        assert picture(one) == picture(other)
+        assert played_both_ways(game, players, seed).is_terminal()
 
 
 @pytest.mark.parametrize("game,players", list(_cases()))
@@ -86,11 +92,7 @@ def test_restrictions_and_hooks_between_plays_play_the_same_in_the_loop(load_rul
     game = load_rules(RULES)
     assert game.program(3).rollout[0] is not None
     for seed in range(20):
-        one = game.new_initial_state(seed=seed, players=3, record=True)
-        other = one.clone()
-        one.play_out(random.Random(seed))
-        step_by_step(other, random.Random(seed))
-        assert picture(one) == picture(other)
+        one = played_both_ways(game, 3, seed)
         # each trick: before_trick, before_play before each of its three plays, after_trick
         assert one.evaluate("numbers") == [n for t in range(1, 5) for n in [[t, t - 1]] * 4 + [[t, t]]]
 
@@ -119,10 +121,6 @@ def test_plays_face_down_by_the_trick_or_an_option_play_the_same_in_the_loop(loa
     source = listing(game.program(3))
     assert ("first = _len(trick)" in source) == local
     for seed in range(10):
-        one = game.new_initial_state(seed=seed, players=3, record=True)
-        other = one.clone()
-        one.play_out(random.Random(seed))
-        step_by_step(other, random.Random(seed))
-        assert picture(one) == picture(other)
+        one = played_both_ways(game, 3, seed)
     downs = [e["face_down"] for e in one.events if e["kind"] == "play"]
     assert any(downs) != local              # face down plays only where the trick says so

@@ -221,7 +221,7 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
     `local`: the roll-out's loop keeps the trick and its best play in locals (`trick`, `best`),
     and writes st.trick when it leaves."""
     w = c.w
-    best = "a" if spec.single else "cards"
+    played = "a" if spec.single else "cards"        # what becomes the trick's best play
     if spec.single:
         w.line(f"{hand}.remove(a)")
         w.line(f"cards = {w.const(c.deck.plays)}[a]")
@@ -249,13 +249,13 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
         with w.indented("if beat:"):
             w.line("st.best = _len(trick)")
             if local:
-                w.line(f"best = {best}")
+                w.line(f"best = {played}")
         if infer and step.open is None:      # always face up
             _void(c, spec, tables, led)
     with w.indented("else:"):
         w.line("st.best, beat = 0, True")
         if local:
-            w.line(f"best = {best}")
+            w.line(f"best = {played}")
     up = "True"             # face up: always, unless `open:` says when
     if step.open is not None:
         up = "up"
