@@ -5,12 +5,14 @@
     python benchmarks/paired.py --api kozel:4                 # the public API loops instead
 
 playouts.py times each column for a few tenths of a second in turn; on a shared machine a row's
-ratio still moves by a fifth between runs. Here the engine (whole matches through `play_out`)
-and benchmarks/handwritten.py take turns of `--turn` seconds (default 0.02), `--turns` times
-each, so that a slow spell of the machine falls on both alike, and the ratio is of the summed
-times. With --api: the engine's public API (`legal_actions()`, a checked `apply_action(a)`)
-against benchmarks/handwritten_api.py's State classes. To compare two checkouts, run it in each, in turn, a few times: what a process is given
-(where its memory lies, what the collector meets) still differs from one process to the next.
+ratio still moves by a fifth between runs. Here the engine (random matches, hand by hand through
+`play_out(hand=True)`) and benchmarks/handwritten.py take turns of `--turn` seconds (default
+0.02), `--turns` times each, so that a slow spell of the machine falls on both alike, and the
+ratio is of the summed times. Both sides count the same hands: those dealt to all the row's
+players (`hand_by_hand`). With --api: the engine's public API (`legal_actions()`, a checked
+`apply_action(a)`) against benchmarks/handwritten_api.py's State classes. To compare two
+checkouts, run it in each, in turn, a few times: what a process is given (where its memory
+lies, what the collector meets) still differs from one process to the next.
 """
 from __future__ import annotations
 
@@ -34,26 +36,40 @@ def handwritten(name: str):
     return module
 
 
-def play_out(state, rng):
-    return state.play_out(rng)
+def one_hand(state, rng) -> None:
+    """Random play-out of the hand in progress, until it is scored (the search path)."""
+    state.play_out(rng, hand=True)
 
 
-def through_api(state, rng):
-    choice = rng.choice
-    while not state.is_terminal():
+def one_hand_through_api(state, rng) -> None:
+    """The same through the public API: legal_actions(), then a checked apply_action(a)."""
+    choice, scored = rng.choice, state.hands_scored
+    while state.hands_scored == scored and not state.is_terminal():
         state.apply_action(choice(state.legal_actions()))
-    return state
 
 
-def engine_turn(game, players: int, rng, seeds, seconds: float, play) -> tuple[int, float]:
-    """Whole random matches, each played by `play(state, rng)`, for about `seconds`: (hands
-    played, time taken)."""
-    hands, start = 0, CLOCK()
+def hand_by_hand(game, players: int, rng, seeds, seconds: float, play, clock=CLOCK) -> tuple[int, float]:
+    """Whole random matches for about `seconds`, each hand played by `play(state, rng)`: (hands,
+    time taken) of the hands dealt to all `players`, which is what the hand-written code plays.
+    A match goes on with fewer players as they drop out (in a Kozel match for four, four in
+    five hands are dealt to two or three players), so counting every hand of it would time
+    other hands than the hand-written row's. A hand is timed from the last one's end (its deal
+    is made there, or by new_initial_state) to its scoring; an annulled deal (Coteccio's, dealt
+    again) counts as a hand, as the hand-written code counts it."""
+    hands, took, start = 0, 0.0, clock()
     while True:
-        hands += play(game.new_initial_state(seed=next(seeds), players=players), rng).hand_number
-        now = CLOCK()
+        t = clock()
+        state = game.new_initial_state(seed=next(seeds), players=players)
+        while not state.is_terminal():
+            live, scored, redeals = state.live, state.hands_scored, state.deals - state.hand_number
+            play(state, rng)
+            now = clock()
+            if live == players:
+                hands += state.hands_scored - scored + state.deals - state.hand_number - redeals
+                took += now - t
+            t = now
         if now - start >= seconds:
-            return hands, now - start
+            return hands, took
 
 
 def handwritten_turn(play, players: int, rng, seconds: float) -> tuple[int, float]:
@@ -68,12 +84,12 @@ def handwritten_turn(play, players: int, rng, seconds: float) -> tuple[int, floa
                 return hands, now - start
 
 
-def row(game, play, players: int, turns: int, seconds: float, engine=play_out) -> tuple[float, float]:
+def row(game, play, players: int, turns: int, seconds: float, engine=one_hand) -> tuple[float, float]:
     """(engine hands a second, hand-written hands a second), over alternating turns."""
     engine_rng, hand_rng, seeds = random.Random(0), random.Random(0), iter(range(1 << 62))
     totals = [0, 0.0, 0, 0.0]
     for _ in range(turns):
-        hands, took = engine_turn(game, players, engine_rng, seeds, seconds, engine)
+        hands, took = hand_by_hand(game, players, engine_rng, seeds, seconds, engine)
         totals[0] += hands
         totals[1] += took
         hands, took = handwritten_turn(play, players, hand_rng, seconds)
@@ -104,7 +120,7 @@ def main() -> None:
         name, _, players = spec.partition(":")
         game = ruledsl.load_game(args.tree / "games" / f"{name}.yaml")
         n = int(players) if players else game.default_players
-        engine, hand = row(game, baselines[name], n, args.turns, args.turn, through_api if args.api else play_out)
+        engine, hand = row(game, baselines[name], n, args.turns, args.turn, one_hand_through_api if args.api else one_hand)
         print(f"| {name} | {n} | {engine:,.0f} | {hand:,.0f} | {hand / engine:.2f} |", flush=True)
 
 

@@ -6,11 +6,12 @@ For each rule file and player count, five figures, measured side by side in one 
 repetition times every column in turn (interleaved, so that a noisy neighbour slows all of them
 alike), and each figure is the median over the repetitions.
 
-- engine: whole matches between uniformly random players through the unchecked path a search
-  uses (`ruledsl.simulate.play_out`), in hands per second;
+- engine: random matches, hand by hand, through the unchecked path a search uses
+  (`State.play_out(rng, hand=True)`), in hands per second of the hands dealt to all the row's
+  players (paired.hand_by_hand: later hands of a match may have fewer);
 - hand-written: benchmarks/handwritten.py, one hand of the same game in a tight loop (no API);
-- engine API: whole matches through the public API, `legal_actions()` then a CHECKED
-  `apply_action(a)`, in hands per second;
+- engine API: the same hands through the public API, `legal_actions()` then a CHECKED
+  `apply_action(a)`;
 - hand-written API: benchmarks/handwritten_api.py, plain State classes with the same contract
   (unchecked), one hand per call;
 - clone + apply: microseconds per `clone()` then `apply_action_fast(a)` at decisions taken from
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib.util
 import json
 import random
 import statistics
@@ -36,15 +36,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import ruledsl  # noqa: E402
-from ruledsl.simulate import play_out  # noqa: E402
-
-
-def handwritten(name="handwritten"):
-    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from paired import hand_by_hand, handwritten, one_hand, one_hand_through_api  # noqa: E402
 
 
 CLOCK = time.process_time
@@ -60,10 +52,11 @@ def _rate(play_match, seconds: float) -> float:
     return hands / (CLOCK() - start)
 
 
-def engine_playouts(game, players: int, seconds: float) -> float:
-    def match(seed, rng):
-        return play_out(game.new_initial_state(seed=seed, players=players), rng).hand_number
-    return _rate(match, seconds)
+def engine_hands(game, players: int, seconds: float, play) -> float:
+    """Hands per second of random matches played hand by hand (`play`: paired.py's one_hand or
+    one_hand_through_api), counting the hands dealt to all `players` (paired.hand_by_hand)."""
+    hands, took = hand_by_hand(game, players, random.Random(0), iter(range(1 << 62)), seconds, play, CLOCK)
+    return hands / took
 
 
 def baseline(play_hand, players: int, seconds: float) -> float:
@@ -72,16 +65,6 @@ def baseline(play_hand, players: int, seconds: float) -> float:
         play_hand(rng, players)
         return 1
     return _rate(hand, seconds)
-
-
-def engine_api(game, players: int, seconds: float) -> float:
-    def match(seed, rng):
-        state = game.new_initial_state(seed=seed, players=players)
-        choice = rng.choice
-        while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
-        return state.hand_number
-    return _rate(match, seconds)
 
 
 def _samples(new_state, count: int = 300, seed: int = 0) -> list:
@@ -110,8 +93,8 @@ def clone_apply_us(samples: list, apply_name: str, seconds: float) -> float:
 def columns(game, stem: str, players: int, base, api):
     """name -> a function of `seconds` giving one figure, for one game and player count."""
     out = {
-        "engine": lambda s: engine_playouts(game, players, s),
-        "engine_api": lambda s: engine_api(game, players, s),
+        "engine": lambda s: engine_hands(game, players, s, one_hand),
+        "engine_api": lambda s: engine_hands(game, players, s, one_hand_through_api),
     }
     engine_samples = _samples(lambda rng: game.new_initial_state(seed=rng.randrange(1 << 30), players=players))
     out["clone_apply_us"] = lambda s: clone_apply_us(engine_samples, "apply_action_fast", s)
@@ -125,7 +108,7 @@ def columns(game, stem: str, players: int, base, api):
 
 
 def measure(files, seconds: float, repeat: int) -> list[dict]:
-    base, api = handwritten(), handwritten("handwritten_api")
+    base, api = handwritten("handwritten"), handwritten("handwritten_api")
     cells = []          # (row, column name, timer)
     rows = []
     for path in files:
