@@ -14,6 +14,7 @@ from . import failures, hand, indices, tensor
 from .actions import find, illegal, why_not
 from .determinize import determinize
 from .observe import describe, observation
+from .randomness import below, bits_of
 
 TERMINAL = -4
 NOBODY = -1
@@ -92,8 +93,9 @@ class State:
         `hand`, or the hand being played is scored (`hands_scored` goes up) — or `max_steps`
         actions have been taken: a search's random play-out, with nothing else between two
         actions. Returns the state itself. The turns of a trick are played in one generated
-        loop (`prog.rollout`, lang/steps/tricks.py), the same plays as legal then apply."""
-        prog, choice = self.prog, rng.choice
+        loop (`prog.rollout`, lang/steps/tricks.py), the same plays as legal then apply; the
+        draws are rng.choice's, made inline where they can be (runtime/randomness.py)."""
+        prog, choice, bits = self.prog, rng.choice, bits_of(rng)
         legal_of, apply_of, rollout_of = prog.legal, prog.apply, prog.rollout
         until = self.hands_scored + 1 if hand else 1 << 62
         limit = self.steps + max_steps
@@ -105,12 +107,12 @@ class State:
                 pc = self.pc
                 rollout = rollout_of[pc]
                 if rollout is not None and self.steps + self.live <= limit:
-                    rollout(self, choice)       # the trick's turns, at most `live` actions
+                    rollout(self, choice, bits)     # the trick's turns, at most `live` actions
                     continue
                 legal = legal_of[pc](self)
                 if not legal:
                     raise failures.stuck(self)
-                apply_of[pc](self, choice(legal))
+                apply_of[pc](self, choice(legal) if bits is None else legal[below(bits, len(legal))])
         except Exception as exc:
             raise failures.located(self, exc) from None
         return self

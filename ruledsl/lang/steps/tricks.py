@@ -24,7 +24,7 @@ from ...explain.document import Item
 from ...explain.words import VISIBLE, cap, code, literal_int, number_word, plural, uncap
 from ...expr.ast import names_used
 from ...expr.codegen import Frag
-from ...runtime import knowledge
+from ...runtime import knowledge, randomness
 from ...runtime.helpers import plays_beat
 from ...runtime.ranking import beats_source
 from ..declare import Expr, Expression, Items, Key, Name, Sizes, Step, StepKind, Steps, Word, ZoneName
@@ -269,16 +269,17 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
 
 
 def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
-    """`_p{id}(st, choice)`: a random play-out's turns at this trick (State.play_out), the same
-    plays as `_l` then `_a` each time, in one loop: each player but the trick's last picks
-    `choice(the legal plays)` and plays it here; the last card goes to `_a`, which wins the
+    """`_p{id}(st, choice, bits)`: a random play-out's turns at this trick (State.play_out), the
+    same plays as `_l` then `_a` each time, in one loop: each player but the trick's last picks
+    `choice(the legal plays)` (drawn inline with `bits`, unless it is None: runtime/randomness.py)
+    and plays it here; the last card goes to `_a`, which wins the
     trick and goes on to the next decision. `turn`: the block of the before_play hooks, run
     between two plays as `_a` runs them; when they stop elsewhere (an ask), so does the loop.
     With nothing reading the state between plays (no hooks, no restrictions, an `open:` of
     options only), the turn, the trick, its best play and the step count stay in locals and
     reach the state when the loop ends."""
     w = c.w
-    w.function(f"_p{d.id}", "st, choice")
+    w.function(f"_p{d.id}", "st, choice, bits")
     w.line("seat = st.turn")
     w.line("trick = st.trick")
     w.line("last = st.live - 1")              # a trick of this many cards wants its last
@@ -302,7 +303,12 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
         with w.indented("if not legal:"):
             leave()
             w.line("raise _stuck(st)")
-        w.line("a = choice(legal)")
+        with w.indented("if bits is None:"):
+            w.line("a = choice(legal)")
+        with w.indented("else:"):
+            w.line("size = _len(legal)")
+            w.lines(randomness.DRAW)
+            w.line("a = legal[x]")
         with w.indented("if _len(trick) >= last:"):
             leave()
             w.line(f"return _a{d.id}(st, a)")
