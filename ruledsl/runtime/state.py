@@ -107,7 +107,7 @@ class State:
                 pc = self.pc
                 rollout = rollout_of[pc]
                 if rollout is not None and self.steps + self.live <= limit:
-                    rollout(self, choice, bits)     # the trick's turns, at most `live` actions
+                    rollout(self, choice, bits, limit, until)   # tricks, while these allow
                     continue
                 legal = legal_of[pc](self)
                 if not legal:

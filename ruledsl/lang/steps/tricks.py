@@ -269,26 +269,39 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
 
 
 def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
-    """`_p{id}(st, choice, bits)`: a random play-out's turns at this trick (State.play_out), the
-    same plays as `_l` then `_a` each time, in one loop: each player but the trick's last picks
-    `choice(the legal plays)` (drawn inline with `bits`, unless it is None: runtime/randomness.py)
-    and plays it here; the last card goes to `_a`, which wins the
-    trick and goes on to the next decision. `turn`: the block of the before_play hooks, run
+    """`_p{id}(st, choice, bits, limit, until)`: a random play-out's turns at this trick
+    (State.play_out), the same plays as `_l` then `_a` each time, in one loop: each player but
+    the trick's last picks `choice(the legal plays)` (drawn inline with `bits`, unless it is
+    None: runtime/randomness.py) and plays it here; the last card goes to `_a`, which wins the
+    trick and goes on to the next decision. When that is this one again, and play_out would go
+    on (no more than `limit` steps taken, fewer than `until` hands scored), so does the loop. `turn`: the block of the before_play hooks, run
     between two plays as `_a` runs them; when they stop elsewhere (an ask), so does the loop.
     With nothing reading the state between plays (no hooks, no restrictions, an `open:` of
     options only), the turn, the trick, its best play and the step count stay in locals and
     reach the state when the loop ends."""
     w = c.w
-    w.function(f"_p{d.id}", "st, choice, bits")
-    w.line("seat = st.turn")
-    w.line("trick = st.trick")
-    w.line("last = st.live - 1")              # a trick of this many cards wants its last
+    w.function(f"_p{d.id}", "st, choice, bits, limit, until")
     # with two players the loop plays one card before handing over: its locals would not pay
     local = c.n > 2 and turn is None and not step.playable and \
         (step.open is None or all(name.startswith("option.") for name in names_used(step.open.tree)))
+    with w.indented("while True:"):          # trick after trick, while play_out would call this again
+        _rollout_trick(c, d, step, spec, turn, local)
+        w.line(f"_a{d.id}(st, a)")
+        with w.indented(f"if st.pc != {d.id} or st.player < 0 or st.hands_scored >= until or "
+                        "st.steps + st.live > limit:"):
+            w.line("return None")
+
+
+def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
+    """One trick of `_p`: every play but the last, which is left in `a` for `_a`."""
+    w = c.w
+    w.line("seat = st.turn")
+    w.line("trick = st.trick")
+    w.line("last = st.live - 1")              # a trick of this many cards wants its last
     if local:
         w.line("first = _len(trick)")
         w.line(f"best = trick[st.best][1]{'[0]' if spec.single else ''} if trick else None")
+        w.line(f"after = st.seating.{'left' if c.direction == 1 else 'right'}")     # the next seat's
 
     def leave() -> None:                     # the state as the plays so far left it
         if local:
@@ -311,13 +324,13 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
             w.line("a = legal[x]")
         with w.indented("if _len(trick) >= last:"):
             leave()
-            w.line(f"return _a{d.id}(st, a)")
+            w.line("break")
         if not local:
             w.line("st.steps += 1")
         # a single card led to, under a follow rule: _choices worked out the suit led
         _play(c, step, spec, "hand", led=spec.single and spec.follow != "any" and not step.playable, local=local)
         if local:
-            w.line(f"seat = {c.next_seat('seat')}")
+            w.line("seat = after[seat]")
         elif turn is None:
             w.line(f"seat = st.turn = st.player = {c.next_seat('seat')}")
         else:
