@@ -103,6 +103,18 @@ def test_the_cards_of_a_suit_are_counted_as_listed(run):
     assert run("count(cards(table, C)) + count(cards(table, D)) == count(table)") is True
 
 
+def test_the_points_of_cards_are_rounded_down_as_the_exact_sum(run):
+    """floor(points(cards)) rounds the points down without making the Fraction (Frag.floored);
+    it gives what rounding the exact sum gives (+ 0 takes the Fraction's way). An ace is 1/3."""
+    aces = ["AS", "AH", "AD", "AC", "AS"]
+    for k in range(len(aces) + 1):
+        cards = "[" + ", ".join(aces[:k]) + "]"
+        assert run(f"floor(points({cards}))") == run(f"floor(points({cards}) + 0)") == k // 3
+        assert type(run(f"floor(points({cards}))")) is int
+    assert run("floor(points(AS))") == 0 and run("floor(points(table))") == 0
+    assert run("floor(points(AS) * 3)") == 1
+
+
 def test_fractions_are_exact(run):
     assert run("1/3 + 1/3 + 1/3") == 1 and type(run("1/3 + 1/3 + 1/3")) is int
     assert run("6/3") == 2 and type(run("6/3")) is int

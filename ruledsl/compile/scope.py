@@ -54,7 +54,7 @@ class GameScope:
         self.layout = program.layout
         self.n, self.n_teams, self.team_of = self.layout.n, self.layout.n_teams, self.layout.team_of
         self.deck = program.deck
-        self.points = self.deck.points_of
+        self.points, self.points_floor = self.deck.points_of, self.deck.points_floor
         self.direction = program.direction
         self.counter_types = program.counter_types
         self.assigned: dict[str, Type] = {}          # what statements give each counter

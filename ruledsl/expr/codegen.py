@@ -38,6 +38,7 @@ class Frag:
     steady: bool = False         # src only reads the state (a game counter, an option, the ranking):
                                  # one value all through an expression, which changes nothing
     counted: str | None = None   # a list's length without making the list (count(cards(hand, S)))
+    floored: str | None = None   # the number rounded down without making it (floor(points(won)))
 
 
 class Names(Protocol):

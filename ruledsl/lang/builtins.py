@@ -200,7 +200,14 @@ def _cards_of_suit(c, g, args, node):
 
 
 def _points(c, g, args, node):
-    return Frag(src=c.call(g.points, c.src(args[0])), type=NUMBER)
+    return Frag(src=c.call(g.points, c.src(args[0])), type=NUMBER,
+                floored=c.call(g.points_floor, c.src(args[0])))      # exact thirds, say, need no Fraction
+
+
+def _floor(c, g, args, node):
+    if args[0].floored is not None:
+        return Frag(src=args[0].floored, type=INT)
+    return _helper(values.floor, INT)(c, g, args, node)
 
 
 def _suit(c, g, args, node):
@@ -287,7 +294,7 @@ def _partner(c, g, args, node):
 
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in [
-    Function("floor", (("x", A_NUMBER),), INT, "rounded down, exactly", _helper(values.floor, INT), game=False),
+    Function("floor", (("x", A_NUMBER),), INT, "rounded down, exactly", _floor, game=False),
     Function("ceil", (("x", A_NUMBER),), INT, "rounded up, exactly", _helper(values.ceil, INT), game=False),
     Function("abs", (("x", A_NUMBER),), NUMBER, "without its sign", _helper(helpers.absolute, NUMBER),
              game=False),

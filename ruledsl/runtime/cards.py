@@ -143,7 +143,11 @@ class Deck:
             """The points of a card, of a list of cards, or of none (0)."""
             total = scaled[x] if isinstance(x, int) else sum(map(scaled.__getitem__, x or ()))
             return total // unit if total % unit == 0 else Fraction(total, unit)
-        self.points_of = points_of
+
+        def points_floor(x) -> int:
+            """floor(points_of(x)), without making the Fraction (scoring in thirds rounds down)."""
+            return (scaled[x] if isinstance(x, int) else sum(map(scaled.__getitem__, x or ()))) // unit
+        self.points_of, self.points_floor = points_of, points_floor
 
     def _table(self, fn) -> tuple:
         """A tuple indexed by card id (ids are global, so other decks' slots hold None)."""
