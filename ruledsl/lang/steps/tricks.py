@@ -93,7 +93,8 @@ def compile_tricks(step: Tricks, c) -> None:
     with w.elsewhere():
         for explain in (False, True):
             _legality(c, d, spec, explain, step.playable)
-        _apply(c, d, step, spec, won_owner, won, turn if step.before_play else None, head)
+        _apply(c, d, step, spec, turn if step.before_play else None)
+        _trick_won(c, d, step, won_owner, won, head)
         _rollout(c, d, step, spec, turn if step.before_play else None)
     w.place(end)
 
@@ -177,7 +178,7 @@ def _choices(c, spec: Spec, give, explain: bool = False, copy: bool = True) -> N
             give("same" if spec.follow == "suit" else f"[{play} for c in hand if {allowed}]")
 
 
-def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head) -> None:
+def _apply(c, d, step: Tricks, spec: Spec, turn) -> None:
     """`_a{id}(st, play)`: the cards go to the trick; the next seat plays, or the trick is won."""
     w = c.w
     c.apply_function(d)
@@ -197,6 +198,15 @@ def _apply(c, d, step: Tricks, spec: Spec, won_owner: str, won: int, turn, head)
         else:
             w.line("st.player = nxt")
             w.line("return None")
+    w.line(f"return _w{d.id}(st)")
+
+
+def _trick_won(c, d, step: Tricks, won_owner: str, won: int, head) -> None:
+    """`_w{id}(st)`: the trick on the table is complete (`_a` or `_p` played its last card): its
+    best play wins it, the after_trick hooks run, and the next trick begins."""
+    w = c.w
+    w.function(f"_w{d.id}", "st")
+    w.line("trick = st.trick")
     w.line("winner = trick[st.best][0]")
     index = f"{won} + {w.const(c.layout.team_of)}[winner]" if won_owner == "team" else f"{won} + winner"
     w.line(f"pile = st.zones[{index}]")
@@ -286,18 +296,18 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
         (step.open is None or all(name.startswith("option.") for name in names_used(step.open.tree)))
     with w.indented("while True:"):          # trick after trick, while play_out would call this again
         _rollout_trick(c, d, step, spec, turn, local)
-        w.line(f"_a{d.id}(st, a)")
+        w.line(f"_w{d.id}(st)")
         with w.indented(f"if st.pc != {d.id} or st.player < 0 or st.hands_scored >= until or "
                         "st.steps + st.live > limit:"):
             w.line("return None")
 
 
 def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
-    """One trick of `_p`: every play but the last, which is left in `a` for `_a`."""
+    """One trick of `_p`: its plays, until it is complete (then `_w` wins it)."""
     w = c.w
     w.line("seat = st.turn")
     w.line("trick = st.trick")
-    w.line("last = st.live - 1")              # a trick of this many cards wants its last
+    w.line("live = st.live")                  # a trick of this many cards is complete
     if local:
         w.line("first = _len(trick)")
         w.line(f"best = trick[st.best][1]{'[0]' if spec.single else ''} if trick else None")
@@ -322,13 +332,13 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
             w.line("size = _len(legal)")
             w.lines(randomness.DRAW)
             w.line("a = legal[x]")
-        with w.indented("if _len(trick) >= last:"):
-            leave()
-            w.line("break")
         if not local:
             w.line("st.steps += 1")
         # a single card led to, under a follow rule: _choices worked out the suit led
         _play(c, step, spec, "hand", led=spec.single and spec.follow != "any" and not step.playable, local=local)
+        with w.indented("if _len(trick) >= live:"):
+            leave()
+            w.line("break")
         if local:
             w.line("seat = after[seat]")
         elif turn is None:
@@ -340,7 +350,7 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
             with w.indented(f"if st.pc != {d.id} or st.player < 0 or st.trick is not trick:"):
                 w.line("return None")          # the hooks asked something, or ended the trick
             w.line("seat = st.turn")
-            w.line("last = st.live - 1")
+            w.line("live = st.live")
 
 
 def _void(c, spec: Spec, tables, led: bool = False) -> None:
