@@ -59,6 +59,16 @@ class Viewers:
                 self.seers.append(seers)
                 self.hand_of.append(i if name == "hand" else -1)
         self.hidden_counters = [_hidden_counters(ruleset, layout, seat) for seat in range(n)]
+        # silent[a][b]: a move from zone a to zone b teaches nobody anything (moved): nobody who
+        # saw the cards stops seeing them and they go to no hand, or they are face up throughout
+        self.silent = tuple(tuple(_silent(before, after, owner) for after, owner in zip(self.seers, self.hand_of))
+                            for before in self.seers)
+
+
+def _silent(before, after, owner: int) -> bool:
+    if before is None:
+        return after is None
+    return owner < 0 and (not before or after is not None and all(s in after for s in before))
 
 
 def _hidden_counters(ruleset, layout, seat: int) -> list:
@@ -86,10 +96,10 @@ def _masks(st) -> list:
 def moved(st, source: int, dest: int, cards) -> None:
     """The `cards` (a list) leave zone index `source` for zone index `dest` (a move)."""
     viewers = st.prog.viewers
+    if viewers.silent[source][dest]:
+        return
     before, after = viewers.seers[source], viewers.seers[dest]
     owner = viewers.hand_of[dest]
-    if before == () and owner < 0 or before is None and after is None:
-        return                  # face down to face down (not to a hand), face up to face up
     know = _masks(st)
     m = mask(cards)
     if before is None:
