@@ -97,10 +97,12 @@ def refill(st, sources, base, first, upto, rounds) -> None:
     order = st.seating.orders[first]
     hands = [zones[base + s] for s in order]
     sizes = list(map(len, hands))
-    most = upto - min(sizes, default=upto)
+    if not sizes:
+        return
+    most = upto - min(sizes)                 # (min's default= would cost twice the call)
     if most <= 0:                            # every hand is full: nobody draws
         return
-    dests = (base + s for s in order)        # the zones that drew, if knowledge.dealt asks
+    dests = map(base.__add__, order)         # the zones that drew, if knowledge.dealt asks
     pile = zones[sources[0]]
     if upto - max(sizes) == most and len(pile) >= most * len(hands):
         _refill_alike(st, pile, sources[0], hands, most, dests)
