@@ -8,6 +8,7 @@ import pytest
 
 import ruledsl
 from ruledsl.compile.listing import listing
+from test_randomness import OwnDraws
 from test_tricks_playable import RULES as HEARTS
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -31,13 +32,14 @@ def picture(st) -> dict:
     return {**fields, "returns": st.returns()}
 
 
-def played_both_ways(game, players: int, seed: int):
+def played_both_ways(game, players: int, seed: int, generator=random.Random):
     """A match from `seed` played out by play_out and, from a clone, by step_by_step with the
-    same random choices: the two must end alike. The play_out one is returned."""
+    same random choices (of a `generator` seeded alike): the two must end alike. The play_out
+    one is returned."""
     one = game.new_initial_state(seed=seed, players=players, record=True)
     other = one.clone()
-    one.play_out(random.Random(seed))
-    step_by_step(other, random.Random(seed))
+    one.play_out(generator(seed))
+    step_by_step(other, generator(seed))
     assert picture(one) == picture(other)
     return one
 
@@ -53,6 +55,15 @@ def _cases():
 def test_a_play_out_is_the_same_match_as_legal_then_apply(game, players):
     for seed in range(3):
         assert played_both_ways(game, players, seed).is_terminal()
+
+
+@pytest.mark.parametrize("path", [GAMES / "ciapano.yaml", GAMES / "cicera.yaml"], ids=lambda p: p.stem)
+def test_a_generator_that_draws_its_own_way_is_asked_for_its_choices(path):
+    """Its draws cannot be made inline (tests/test_randomness.py), so play_out calls its choice:
+    still the match the API plays with it, and another than random.Random's from the same seed."""
+    game = ruledsl.load_game(path)
+    own = played_both_ways(game, 4, 7, OwnDraws)
+    assert picture(own) != picture(played_both_ways(game, 4, 7))
 
 
 @pytest.mark.parametrize("game,players", list(_cases()))
