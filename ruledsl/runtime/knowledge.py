@@ -198,7 +198,9 @@ def void(st, seat: int, cards: int) -> None:
     know = st.know or (0,) * (1 + 2 * st.n)
     i = 1 + st.n + seat
     if know[i] & cards != cards:            # not known already
-        st.know = know[:i] + (know[i] | cards,) + know[i + 1:]
+        know = list(know)                   # (a list and back: one allocation fewer than slices)
+        know[i] |= cards
+        st.know = tuple(know)
 
 
 # -- reading -----------------------------------------------------------------------------------
