@@ -226,7 +226,11 @@ class Compiler:
 
     def next_seat(self, seat: str) -> str:
         """Source of the seat in the match after `seat` (a source) in the direction of play."""
-        return f"st.seating.{'left' if self.direction == 1 else 'right'}[{seat}]"
+        return f"{self.next_seats()}[{seat}]"
+
+    def next_seats(self) -> str:
+        """Source of the table of each seat's next in the match, in the direction of play."""
+        return f"st.seating.{'left' if self.direction == 1 else 'right'}"
 
     def ranking_tables(self) -> tuple[str, str, str]:
         """Sources of the (suit, power, trump) tables under the trumps as they are now: the
