@@ -139,14 +139,17 @@ class Deck:
         unit = math.lcm(*(Fraction(p).denominator for p in self.points if p is not None))
         scaled = tuple(int(p * unit) if p is not None else 0 for p in self.points)
 
+        def units(x) -> int:
+            """The points of a card, of a list of cards, or of none (0), in those units."""
+            return scaled[x] if isinstance(x, int) else sum(map(scaled.__getitem__, x or ()))
+
         def points_of(x) -> int | Fraction:
-            """The points of a card, of a list of cards, or of none (0)."""
-            total = scaled[x] if isinstance(x, int) else sum(map(scaled.__getitem__, x or ()))
+            total = units(x)
             return total // unit if total % unit == 0 else Fraction(total, unit)
 
         def points_floor(x) -> int:
             """floor(points_of(x)), without making the Fraction (scoring in thirds rounds down)."""
-            return (scaled[x] if isinstance(x, int) else sum(map(scaled.__getitem__, x or ()))) // unit
+            return units(x) // unit
         self.points_of, self.points_floor = points_of, points_floor
 
     def _table(self, fn) -> tuple:
