@@ -8,7 +8,9 @@ the medians of every figure, with the target ratios of both.
 `after` defaults to this checkout; the games are those of games/ that both checkouts have
 (or `--games`). Each checkout runs its own playouts.py, engine and
 hand-written baselines (the baselines should be the same code: their figures from both runs
-are pooled, and both checkouts' ratios are taken against the pooled medians).
+are pooled, and both checkouts' ratios are taken against the pooled medians). Across a change
+of what playouts.py counts (stop 25's: the hands dealt to all the row's players), copy this
+checkout's benchmarks/paired.py and playouts.py into the other first, so both count alike.
 """
 from __future__ import annotations
 
