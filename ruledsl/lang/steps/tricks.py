@@ -228,10 +228,11 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
     """Write: `seat` plays action `a` from `hand` (a source) to `trick` (a local, and st.trick
     after), which it may beat; everyone learns what a face-up play shows. `led`: the local
     `led` holds the suit led already, and `r` the ranking (the legal plays worked them out).
-    `local`: the roll-out's loop keeps the trick and its best play in locals (`trick`, `best`),
-    and writes st.trick when it leaves."""
+    `local`: the roll-out's loop keeps the trick and its best play in locals (`trick`, `best`
+    and its place `at`), and writes them to the state when it leaves."""
     w = c.w
     played = "a" if spec.single else "cards"        # what becomes the trick's best play
+    best_at = "at" if local else "st.best"          # where the best play is in the trick
     if spec.single:
         w.line(f"{hand}.remove(a)")
         w.line(f"cards = {w.const(c.deck.plays)}[a]")
@@ -257,13 +258,13 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
             with w.indented("else:"):
                 w.line(f"beat = {w.const(plays_beat)}({'r' if suit == 'r.suit' else c.ranking_source()}, cards, best)")
         with w.indented("if beat:"):
-            w.line("st.best = _len(trick)")
+            w.line(f"{best_at} = _len(trick)")
             if local:
                 w.line(f"best = {played}")
         if infer and step.open is None:      # always face up
             _void(c, spec, tables, led)
     with w.indented("else:"):
-        w.line("st.best, beat = 0, True")
+        w.line(f"{best_at}, beat = 0, True")
         if local:
             w.line(f"best = {played}")
     up = "True"             # face up: always, unless `open:` says when
@@ -311,12 +312,13 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
     w.line("live = st.live")                  # a trick of this many cards is complete
     if local:
         w.line("first = _len(trick)")
-        w.line(f"best = trick[st.best][1]{'[0]' if spec.single else ''} if trick else None")
+        w.line("at = st.best")
+        w.line(f"best = trick[at][1]{'[0]' if spec.single else ''} if trick else None")
         w.line(f"after = {c.next_seats()}")
 
     def leave() -> None:                     # the state as the plays so far left it
         if local:
-            w.line("st.trick, st.turn, st.player = trick, seat, seat")
+            w.line("st.trick, st.best, st.turn, st.player = trick, at, seat, seat")
             w.line("st.steps += _len(trick) - first")
     with w.indented("while True:"):
         w.line(f"hand = st.zones[{spec.hand} + seat]")
