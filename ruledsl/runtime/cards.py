@@ -16,6 +16,7 @@ out in the file names its own (one upper-case letter each).
 from __future__ import annotations
 
 import math
+from operator import itemgetter as _itemgetter
 from fractions import Fraction
 
 import attrs
@@ -141,7 +142,14 @@ class Deck:
 
         def units(x) -> int:
             """The points of a card, of a list of cards, or of none (0), in those units."""
-            return scaled[x] if isinstance(x, int) else sum(map(scaled.__getitem__, x or ()))
+            if isinstance(x, int):
+                return scaled[x]
+            if not x:
+                return 0
+            # itemgetter picks them all in one C call (twice as fast as a map over __getitem__
+            # for a pile of tricks); of one card it gives the value itself, not a tuple
+            got = _itemgetter(*x)(scaled)
+            return got if type(got) is int else sum(got)
 
         def points_of(x) -> int | Fraction:
             total = units(x)
