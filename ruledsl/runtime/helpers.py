@@ -158,7 +158,7 @@ def play_order(st, seat_: int) -> list[int]:
 
 
 def others(st, seat_: int) -> list[int]:
-    return [p for p in play_order(st, seat_) if p != seat_]
+    return list(st.seating.others[seat_])
 
 
 def opponents(st, seat_: int) -> list[int]:

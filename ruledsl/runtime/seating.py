@@ -9,7 +9,7 @@ from __future__ import annotations
 class Seating:
     """The seating tables for one set of seats out (immutable: shared by states)."""
 
-    __slots__ = ("active", "orders", "left", "right")
+    __slots__ = ("active", "orders", "others", "left", "right")
 
     def __init__(self, out: tuple, direction: int):
         n = len(out)
@@ -17,6 +17,7 @@ class Seating:
         # From each seat, the seats in, in play order (starting at the seat itself when it is in).
         self.orders = tuple(tuple(t for t in ((s + direction * i) % n for i in range(n)) if not out[t])
                             for s in range(n))
+        self.others = tuple(tuple(t for t in order if t != s) for s, order in enumerate(self.orders))
         self.left = tuple(_next_in(out, s, 1) for s in range(n))
         self.right = tuple(_next_in(out, s, -1) for s in range(n))
 
