@@ -194,13 +194,21 @@ def shuffled_known(st, seat: int) -> tuple[int, list]:
 
 def void(st, seat: int, cards: int) -> None:
     """`seat` did not follow suit, face up: its hand holds none of `cards` (the mask of the suit
-    led, as the trumps rank the cards at this moment: Ranking.masks)."""
+    led, as the trumps rank the cards at this moment: Ranking.masks). The code written for a
+    trick calls it only when that is not known already (`void_known`)."""
     know = st.know or (0,) * (1 + 2 * st.n)
     i = 1 + st.n + seat
     if know[i] & cards != cards:            # not known already
         know = list(know)                   # (a list and back: one allocation fewer than slices)
         know[i] |= cards
         st.know = tuple(know)
+
+
+def void_known(n: int, know: str, seat: str, cards: str) -> str:
+    """Source of the test `void` makes first, written inline where a card is played (most
+    voids shown are known already): whether the state's masks `know` (a source) record that
+    `seat`'s hand holds none of `cards`, for `n` seats."""
+    return f"{know} is not None and {know}[{1 + n} + {seat}] & {cards} == {cards}"
 
 
 # -- reading -----------------------------------------------------------------------------------

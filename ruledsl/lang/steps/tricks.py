@@ -369,8 +369,10 @@ def _void(c, spec: Spec, tables, led: bool = False) -> None:
             w.line(f"led = {suit}[trick[0][1][0]]")
         off = f"{suit}[{card}] != led" + (f" and not {trump}[{card}]" if spec.follow == "suit_or_trump" else "")
         with w.indented(f"if {off}:"):
-            ranking = c.ranking_source() if c.ranking_fixed() else "r"
-            w.line(f"{w.const(knowledge.void)}(st, seat, {ranking}.masks[led])")
+            masks = w.const(c.rankings.get(None).masks) if c.ranking_fixed() else "r.masks"
+            w.line(f"m = {masks}[led]")
+            with w.indented(f"if not ({knowledge.void_known(c.n, 'st.know', 'seat', 'm')}):"):
+                w.line(f"{w.const(knowledge.void)}(st, seat, m)")
 
 
 def leads_of(r, hand, sizes, plays) -> list:
