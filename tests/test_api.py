@@ -60,3 +60,21 @@ def test_evaluate_sees_everything():
     hands = [st.evaluate(f"hand({p})") for p in range(3)]
     assert all(len(h) == 4 for h in hands) and st.evaluate("count(hand(player))", 1) == 4
     assert st.evaluate("trumps") == st.evaluate("suit(turned[0])")
+
+
+def test_the_legal_actions_are_the_callers_and_a_clone_checks_against_its_own_cards():
+    """legal_actions() hands out a new list (changing it changes nothing the state keeps); a
+    lead's legal plays may be kept as the hand itself (lang/steps/tricks.py), so a clone made
+    after the original listed them checks a play against its own hand, not the original's."""
+    game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
+    st = play(game.new_initial_state(seed=3, players=4), random.Random(2), 4)     # a trick's lead
+    assert not st.trick
+    legal = st.legal_actions()
+    assert sorted(legal) == sorted(st.evaluate("hand(player)", st.current_player()))
+    kept = legal[:]
+    legal.clear()
+    assert st.legal_actions() == kept and st.legal_actions() is not st.legal_actions()
+    twin = st.clone()
+    st.apply_action(kept[0])              # the original's hand loses the card
+    twin.apply_action(kept[0])            # still in the clone's hand: legal there
+    assert twin.trick == st.trick and twin.legal_actions() == st.legal_actions()

@@ -254,14 +254,15 @@ class State:
         return describe(self)
 
     def __reduce__(self):
-        fields = {name: getattr(self, name) for name in _SHARED if name not in ("prog", "_legal")}
+        fields = {name: getattr(self, name) for name in _SHARED if name != "prog"}
         fields.update(zones=self.zones, cv=self.cv, out=self.out, vars=self.vars, events=self.events)
         return (restore, (self.prog.game, self.n, fields))
 
 
 # Fields a clone shares with its original: immutable values, or lists never changed in place.
 _COPIED = {"zones": "_list(_map(_copy, self.zones))", "cv": "self.cv[:]", "out": "self.out[:]",
-           "vars": "self.vars[:]", "events": "None if self.events is None else self.events[:]"}
+           "vars": "self.vars[:]", "events": "None if self.events is None else self.events[:]",
+           "_legal": "None"}      # the legal plays cached may be the original's own hand (tricks.py)
 _SHARED = tuple(name for name in State.__slots__ if name not in _COPIED)
 
 

@@ -135,13 +135,14 @@ def _legality(c, d, spec: Spec, explain: bool, playable: tuple) -> None:
     _choices(c, spec, lambda plays: w.line(f"return {plays}"), explain)
 
 
-def _choices(c, spec: Spec, give, explain: bool = False, copy: bool = True) -> None:
+def _choices(c, spec: Spec, give, explain: bool = False) -> None:
     """Write the plays allowed from `hand` with `trick` on the table (both locals): each branch
-    ends in `give(source of the list)`, which returns it (`_l`, `_e`) or keeps it (`_p`: not
-    `copy`, for the hand itself may be chosen from)."""
+    ends in `give(source of the list)`, which returns it (`_l`, `_e`) or keeps it (`_p`). When
+    every card may be played, the list is the hand itself, not a copy: State.legal_actions
+    hands out a copy of what `_l` gives, and forgets it before anything is played."""
     w = c.w
     play = "c" if spec.single else f"{w.const(c.deck.plays)}[c]"        # a card's action
-    whole = "hand[:]" if copy else "hand"
+    whole = "hand"
     if not spec.single:     # each card's play, from its table
         whole = f"[{play} for c in hand]"
     every = f"[({play}, None) for c in hand]" if explain else whole
@@ -325,7 +326,7 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
         if step.playable:                  # the restrictions' filter, as legal_actions has it
             w.line(f"legal = _l{d.id}(st)")
         else:
-            _choices(c, spec, lambda plays: w.line(f"legal = {plays}"), copy=False)
+            _choices(c, spec, lambda plays: w.line(f"legal = {plays}"))
         with w.indented("if not legal:"):
             leave()
             w.line("raise _stuck(st)")
