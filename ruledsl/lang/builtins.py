@@ -117,6 +117,16 @@ def _range(c, g, args, node):
                 type=list_of(INT))
 
 
+def _sum(c, g, args, node):
+    """sum(xs): of a list of whole numbers, Python's own sum (in C, and a whole number: the
+    counters it is given stay typed as whole numbers); else the checking helper. Items typed as
+    nothing yet (a counter whose type is being inferred: program.py) add up to 0, a whole number."""
+    xs = args[0].type
+    if xs.only("list") and xs.item is not None and xs.item.kinds <= {"int"}:
+        return Frag(src=f"_sum({c.src(args[0])})", type=INT)
+    return _helper(helpers.total, NUMBER)(c, g, args, node)
+
+
 def _count(c, g, args, node):
     if args[0].counted is not None:
         return Frag(src=args[0].counted, type=INT)
@@ -305,7 +315,7 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
              "the largest item of a list, or of several values (none for an empty list)",
              _many(helpers.largest, _item_or_none), "may", ANY_ARGS, game=False),
     Function("sum", (("xs", A_LIST),), NUMBER, "the total of a list of numbers",
-             _helper(helpers.total, NUMBER), "may", game=False),
+             _sum, "may", game=False),
     Function("count", (("xs", A_LIST),), INT,
              "the number of items (over a generator: of the values that are not false or none)",
              _count, "may", game=False),
