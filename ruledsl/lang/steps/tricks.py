@@ -234,9 +234,12 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
     w = c.w
     played = "a" if spec.single else "cards"        # what becomes the trick's best play
     best_at = "at" if local else "st.best"          # where the best play is in the trick
+    # A single card played face up is the same entry of the trick each time: made once
+    entries = spec.single and step.open is None
     if spec.single:
         w.line(f"{hand}.remove(a)")
-        w.line(f"cards = {w.const(c.deck.plays)}[a]")
+        if not entries:
+            w.line(f"cards = {w.const(c.deck.plays)}[a]")
     else:
         with w.indented("for card in a:"):
             w.line(f"{hand}.remove(card)")
@@ -275,9 +278,16 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
         if infer:
             with w.indented("if trick and up:"):
                 _void(c, spec, None, led)
-    w.line(f"{'' if local else 'st.trick = '}trick = trick + ((seat, cards, {up}),)")
-    c.emit("play", seat="seat", cards="_card_names(cards)", beat="beat and _len(trick) > 1",
+    entry = f"{w.const(_entries(c))}[seat][a]" if entries else f"((seat, cards, {up}),)"
+    w.line(f"{'' if local else 'st.trick = '}trick = trick + {entry}")
+    c.emit("play", seat="seat", cards="_card_names(trick[-1][1])", beat="beat and _len(trick) > 1",
            face_down="False" if up == "True" else "not up")
+
+
+def _entries(c) -> tuple:
+    """For each seat, each card's trick entry played face up alone, in a tuple to add to the
+    trick: `((seat, (card,), True),)`."""
+    return tuple(tuple(((seat, play, True),) for play in c.deck.plays) for seat in range(c.n))
 
 
 def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
