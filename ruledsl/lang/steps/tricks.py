@@ -222,6 +222,12 @@ def _trick_won(c, d, step: Tricks, won_owner: str, won: int, head) -> None:
            cards="[_card_names(play[1]) for play in trick]")
     w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
     c.steps(step.after_trick)
+    if not step.before_trick and not step.before_play and step.count is None:
+        # the head's test written again here, so that the next trick starts without its call
+        with w.indented(f"if st.zones[{c.zone('hand')[1]} + st.leader]:"):
+            w.line("st.trick_number += 1")
+            w.line("st.turn = st.leader")
+            c.wait(d, "st.turn")
     w.goto(head)
 
 
