@@ -150,7 +150,8 @@ def _choices(c, spec: Spec, give, explain: bool = False) -> None:
     with w.indented("if not trick:"):
         if several:
             w.line(f"r = {c.ranking_source()}")
-            leads = f"{w.const(leads_of)}(r, hand, {w.const(spec.sizes)}, {w.const(c.deck.plays)})"
+            bigger = tuple(sorted(k for k in spec.sizes if k > 1))
+            leads = f"{w.const(leads_of)}(r, hand, {1 in spec.sizes}, {w.const(bigger)}, {w.const(c.deck.plays)})"
             give(f"[(a, None) for a in {leads}]" if explain else leads)
         else:
             give(every)
@@ -392,19 +393,19 @@ def _void(c, spec: Spec, tables, led: bool = False) -> None:
                 w.line(f"{w.const(knowledge.void)}(st, seat, m)")
 
 
-def leads_of(r, hand, sizes, plays) -> list:
-    """The leads allowed with several lead sizes: single cards (`plays`: each card's play of
-    it alone), and each k cards of one suit (grouped as players sort a hand: trumps first, then
-    suit by suit, high to low)."""
-    out = [plays[c] for c in hand] if 1 in sizes else []
-    bigger = [k for k in sizes if 1 < k <= len(hand)]
-    if not bigger:
+def leads_of(r, hand, single: bool, bigger: tuple, plays) -> list:
+    """The leads allowed with several lead sizes: single cards if `single` (`plays`: each
+    card's play of it alone), and each k cards of one suit for each k of `bigger` (the sizes
+    above one, ascending), grouped as players sort a hand: trumps first, then suit by suit,
+    high to low. Called at every lead: the sizes come worked out from the step."""
+    out = [plays[c] for c in hand] if single else []
+    least, n = bigger[0], len(hand)
+    if least > n:
         return out
     suit_of = r.suit
-    least = bigger[0] if len(bigger) == 1 else min(bigger)
-    # Pigeonhole: `least` cards of one suit leave at most len(hand) - least other suits. Most
-    # hands fail this, and skip the sorting below.
-    if len({suit_of[c] for c in hand}) > len(hand) - least + 1:
+    # Pigeonhole: `least` cards of one suit leave at most n - least other suits. Most hands
+    # fail this, and skip the sorting below.
+    if len({suit_of[c] for c in hand}) > n - least + 1:
         return out
     by_suit: dict = {}
     for card in r.shown_order(hand):        # the groups, and each group, in the order shown
