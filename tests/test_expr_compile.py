@@ -95,8 +95,8 @@ def test_values(run, text, value):
 
 
 def test_the_cards_of_a_suit_are_counted_as_listed(run):
-    """count(cards(zone, S)) counts in C without making the list (Frag.counted); it gives what
-    the list itself has, for every suit (the table holds 7C 3D)."""
+    """count(cards(zone, S)) counts the cards' suits without making the list of cards
+    (Frag.counted); it gives what the list itself has, for every suit (the table holds 7C 3D)."""
     for suit, held in {"C": ["7C"], "D": ["3D"], "H": [], "S": []}.items():
         assert [str(c) for c in run(f"cards(table, {suit})")] == held
         assert run(f"count(cards(table, {suit}))") == run(f"len(cards(table, {suit}))") == len(held)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 
 from ..errors import RuleError
 from ..expr import values
@@ -33,7 +32,6 @@ HELPERS = {
     "_reveal": helpers.reveal, "_out": helpers.out, "_trick_cards": helpers.trick_cards,
     "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
     "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations, "_map": map,
-    "_countOf": operator.countOf,
     "_stuck": failures.stuck,
 }
 

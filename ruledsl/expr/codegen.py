@@ -37,7 +37,7 @@ class Frag:
     items: str | None = None     # a source to loop over instead of src (a tuple, not a new list)
     steady: bool = False         # src only reads the state (a game counter, an option, the ranking):
                                  # one value all through an expression, which changes nothing
-    counted: str | None = None   # a list's length without making the list (count(cards(hand, S)))
+    counted: str | None = None   # a list's length without making the list itself (count(cards(hand, S)))
     floored: str | None = None   # the number rounded down without making it (floor(points(won)))
 
 
