@@ -205,8 +205,8 @@ def _cards_of_suit(c, g, args, node):
     # A list of cards (a zone): filtered inline, by the suits of the trumps of the moment.
     suit_of, s = c.atom(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True))), c.src(c.atom(suit))
     card = c.unit.temp("_v")
-    # counted: the suits listed and counted in C (a map over the table's __getitem__ costs
-    # a wrapper call a card, slower than the comprehension)
+    # counted: the cards' suits listed, then counted (a map over the table's __getitem__
+    # pays a wrapper call a card: slower than the comprehension)
     return Frag(src=f"[{card} for {card} in {c.src(xs)} if {c.src(suit_of)}[{card}] == {s}]", type=CARD_LIST,
                 counted=f"[{c.src(suit_of)}[{card}] for {card} in {c.src(xs)}].count({s})")
 
