@@ -71,6 +71,7 @@ class Compiler:
                                              for p in (trumps.promote if trumps else ())],
                                  ordered=trumps is not None and trumps.order is not None)
         self.ranking_src: str | None = None
+        self.tables: dict[str, str] = {}
         self.slots = 0
         # Where "the match did not end within N hands" points: the first end_match, else the
         # hand; and where "redealt too often" does: the first redeal.
@@ -110,6 +111,13 @@ class Compiler:
         name = self.w.temp()
         self.w.line(f"{name} = {frag.src}")
         return Frag(src=name, type=frag.type, atomic=True)
+
+    def table(self, key: str, make) -> str:
+        """The name of a constant table the program shares, made by `make()` when `key` is
+        first asked for (the trick entries of tricks.py: one table for every place they are read)."""
+        if key not in self.tables:
+            self.tables[key] = self.w.const(make())
+        return self.tables[key]
 
     def condition(self, e: Expr) -> str:
         return self.expr(e, CONDITION)

@@ -285,7 +285,7 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
         if infer:
             with w.indented("if trick and up:"):
                 _void(c, spec, None, led)
-    entry = f"{w.const(_entries(c))}[seat][a]" if entries else f"((seat, cards, {up}),)"
+    entry = f"{c.table('trick entries', lambda: _entries(c))}[seat][a]" if entries else f"((seat, cards, {up}),)"
     w.line(f"{'' if local else 'st.trick = '}trick = trick + {entry}")
     c.emit("play", seat="seat", cards="_card_names(trick[-1][1])", beat="beat and _len(trick) > 1",
            face_down="False" if up == "True" else "not up")
