@@ -119,7 +119,7 @@ class Game:
         them)."""
         n = self.default_players if players is None else players
         prog = self.program(n)
-        st = State.__new__(State)
+        st = object.__new__(prog.state_class)
         st.prog, st.n, st.options = prog, n, self.options(options)          # shared by clones: never changed
         st.zones = [[] for _ in range(prog.layout.zone_count)]
         st.cv = [None] * prog.layout.counter_count

@@ -8,6 +8,7 @@ import pytest
 
 import ruledsl
 from ruledsl.compile.listing import listing
+from ruledsl.runtime.state import State
 from test_randomness import OwnDraws
 from test_tricks_playable import RULES as HEARTS
 
@@ -28,7 +29,7 @@ def step_by_step(st, rng, hand=False, max_steps=1 << 30):
 def picture(st) -> dict:
     """Every field of the state (the events, zones, counters, hand fields, what each seat
     knows), and the payoffs."""
-    fields = {name: getattr(st, name) for name in type(st).__slots__ if name not in ("prog", "_legal")}
+    fields = {name: getattr(st, name) for name in State.__slots__ if name not in ("prog", "_legal")}
     return {**fields, "returns": st.returns()}
 
 
@@ -55,6 +56,30 @@ def _cases():
 def test_a_play_out_is_the_same_match_as_legal_then_apply(game, players):
     for seed in range(3):
         assert played_both_ways(game, players, seed).is_terminal()
+
+
+def through_tables(st, rng):
+    """A match played by each decision's own functions (`_l`, then `_a` through
+    apply_action_fast), never through what the public methods write in (compile/public.py)."""
+    while st.player >= 0:
+        st.apply_action_fast(rng.choice(st.prog.legal[st.pc](st)))
+    return st
+
+
+def through_api(st, rng):
+    while st.player >= 0:
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("game,players", list(_cases()))
+def test_the_public_methods_play_what_the_decisions_functions_play(game, players):
+    """legal_actions and apply_action have a trick's plays written into them: the same match
+    as the decision's functions play, with the same choices, by full transcripts."""
+    for seed in range(2):
+        st = game.new_initial_state(seed=seed, players=players, record=True)
+        one, other = through_api(st.clone(), random.Random(seed)), through_tables(st, random.Random(seed))
+        assert one.is_terminal() and picture(one) == picture(other)
 
 
 @pytest.mark.parametrize("path", [GAMES / "ciapano.yaml", GAMES / "cicera.yaml"], ids=lambda p: p.stem)

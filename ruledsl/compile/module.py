@@ -11,6 +11,8 @@ from ..runtime import dealing, failures, hand, helpers
 from ..runtime.knowledge import Viewers
 from ..runtime.seating import Seatings
 from ..runtime.show import show, show_seats
+from ..runtime.state import State
+from . import public
 
 MAX_REDEALS = 1000       # redeals of one hand in a row before the match is taken to be stuck
 _NUMBERS = itertools.count(1)
@@ -32,7 +34,7 @@ HELPERS = {
     "_reveal": helpers.reveal, "_out": helpers.out, "_trick_cards": helpers.trick_cards,
     "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
     "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations, "_map": map,
-    "_stuck": failures.stuck,
+    "_stuck": failures.stuck, "_located": failures.located, "_Exception": Exception,
 }
 
 
@@ -54,6 +56,8 @@ class Program:
         self.decisions = c.decisions
         self.legal = tuple(namespace[f"_l{d.id}"] for d in c.decisions)
         self.apply = tuple(namespace[f"_a{d.id}"] for d in c.decisions)
+        namespace.update(_legal_of=self.legal, _apply_of=self.apply)      # what public.py's methods call
+        self.state_class = _state_class(namespace)
         self.explain = tuple(namespace.get(f"_e{d.id}") for d in c.decisions)
         self.rollout = tuple(namespace.get(f"_p{d.id}") for d in c.decisions)     # or None
         self.start_match = namespace["_start_match"]
@@ -82,6 +86,14 @@ class Program:
     def evaluate(self, st, text: str, player: int | None = None, locate=None):
         """An expression of the language in state `st` (compiled on first use)."""
         return self.expressions(text, player is not None, locate)(st, player)
+
+
+def _state_class(namespace: dict) -> type:
+    """The class of this program's states: State with the program's public methods."""
+    legal, apply = namespace["legal_actions"], namespace["apply_action"]
+    legal.__doc__, apply.__doc__ = public.LEGAL_DOC, public.APPLY_DOC
+    return type("State", (State,), {"__slots__": (), "__module__": State.__module__,
+                                    "__doc__": State.__doc__, "legal_actions": legal, "apply_action": apply})
 
 
 def _table(namespace: dict, prefix: str, count: int) -> tuple:

@@ -31,7 +31,7 @@ from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, 
 from ..runtime import helpers
 from ..runtime.ranking import Rankings
 from ..source import NOWHERE, Span
-from . import module
+from . import module, public
 from .scope import GameScope, Layout
 from .writer import Writer
 
@@ -72,6 +72,7 @@ class Compiler:
                                  ordered=trumps is not None and trumps.order is not None)
         self.ranking_src: str | None = None
         self.tables: dict[str, str] = {}
+        self.inlined: dict[int, tuple] = {}    # decision id -> (write its legality, write its apply)
         self.slots = 0
         # Where "the match did not end within N hands" points: the first end_match, else the
         # hand; and where "redealt too often" does: the first redeal.
@@ -340,7 +341,17 @@ class Compiler:
         """Write on into `_a{id}(st, a)`: taking action `a` at decision `d`. It counts the
         action, and goes on (through the steps after it) until the next decision."""
         self.w.function(f"_a{d.id}", "st, a")
+        self.count_action()
+
+    def count_action(self) -> None:
+        """Write: one more action taken (what `limit` and a PlayError's step count)."""
         self.w.line("st.steps += 1")
+
+    def inline(self, d: Decision, legal, apply) -> None:
+        """Offer decision `d` to be written into the State's public methods (public.py):
+        `legal(give)` writes its legal actions, each branch ending in `give(source of the
+        list)`; `apply()` writes the body of its `_a` after the action is counted."""
+        self.inlined[d.id] = (legal, apply)
 
     def wait(self, d: Decision, seat: str) -> None:
         """Write: decision `d` is now up to `seat`; the program stops here until it is taken."""
@@ -378,6 +389,7 @@ class Compiler:
         self._new_hand(redeal=True)
         w.goto(self.body)
         self._returns()
+        public.write(self)
         if rs.trumps is not None:            # checked even where no step ranks cards by it
             self.errors.attempt(self.ranking_source)
         self.errors.check()

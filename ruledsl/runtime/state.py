@@ -45,31 +45,9 @@ class State:
     def is_terminal(self) -> bool:
         return self.player == TERMINAL
 
-    def legal_actions(self) -> list:
-        """The legal actions of the player to move (a new list; empty when nobody is to move)."""
-        legal = self._legal
-        if legal is None:
-            if self.player < 0:
-                return []
-            try:
-                legal = self._legal = self.prog.legal[self.pc](self)
-            except Exception as exc:
-                raise failures.located(self, exc) from None
-            if not legal:
-                raise failures.stuck(self)
-        return legal[:]
-
-    def apply_action(self, action) -> None:
-        """Apply one action: a value from legal_actions(), or its canonical text. An action that
-        is not legal now raises IllegalAction, saying why."""
-        legal = self._legal
-        if legal is None or action not in legal:     # not one of the list just given
-            action = self._checked(action)
-        self._legal = None          # apply_action_fast, written out: this is every API step
-        try:
-            self.prog.apply[self.pc](self, action)
-        except Exception as exc:
-            raise failures.located(self, exc) from None
+    # legal_actions() and apply_action(action) are written out for each program, with the
+    # decision most often taken written into them (compile/public.py): a program's states are
+    # of its own subclass of State (Program.state_class), which has them.
 
     def _checked(self, action):
         """The legal action `action` is (a value, or its text); IllegalAction if none."""
@@ -268,12 +246,11 @@ _SHARED = tuple(name for name in State.__slots__ if name not in _COPIED)
 
 def _make_clone():
     """clone() written out field by field (from the slots: nothing to keep in step by hand)."""
-    lines = ["def clone(self):", " st = _new(_State)"]
+    lines = ["def clone(self):", " st = _new(self.__class__)"]
     lines += [f" st.{name} = self.{name}" for name in _SHARED]
     lines += [f" st.{name} = {copy}" for name, copy in _COPIED.items()]
     lines += [" return st"]
-    namespace = {"__builtins__": {}, "_new": object.__new__, "_State": State, "_list": list, "_map": map,
-                 "_copy": list.copy}
+    namespace = {"__builtins__": {}, "_new": object.__new__, "_list": list, "_map": map, "_copy": list.copy}
     exec("\n".join(lines), namespace)
     return namespace["clone"]
 
@@ -283,8 +260,9 @@ _clone = _make_clone()
 
 def restore(game, n: int, fields: dict) -> State:
     """A State from its pickled fields (the program comes from the game: compiled once per process)."""
-    st = State.__new__(State)
-    st.prog = game.program(n)
+    prog = game.program(n)
+    st = object.__new__(prog.state_class)
+    st.prog = prog
     st._legal = None
     for name, value in fields.items():
         setattr(st, name, value)

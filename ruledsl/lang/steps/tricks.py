@@ -96,6 +96,9 @@ def compile_tricks(step: Tricks, c) -> None:
         _apply(c, d, step, spec, turn if step.before_play else None)
         _trick_won(c, d, step, won_owner, won, head)
         _rollout(c, d, step, spec, turn if step.before_play else None)
+    if not step.playable:          # written into the State's methods too (compile/public.py)
+        c.inline(d, lambda give: _legal(c, spec, give),
+                 lambda: _apply_body(c, d, step, spec, turn if step.before_play else None))
     w.place(end)
 
 
@@ -130,9 +133,14 @@ def _legality(c, d, spec: Spec, explain: bool, playable: tuple) -> None:
         write_filter(c, playable, spec.single, explain, f"_f{name}")
         name = f"_f{name}"
     w.function(name, "st")
-    w.line(f"hand = st.zones[{spec.hand} + st.turn]")
-    w.line("trick = st.trick")
-    _choices(c, spec, lambda plays: w.line(f"return {plays}"), explain)
+    _legal(c, spec, lambda plays: w.line(f"return {plays}"), explain)
+
+
+def _legal(c, spec: Spec, give, explain: bool = False) -> None:
+    """The body of `_l`, `_e` (or of legal_actions): the hand and the trick, then the plays."""
+    c.w.line(f"hand = st.zones[{spec.hand} + st.turn]")
+    c.w.line("trick = st.trick")
+    _choices(c, spec, give, explain)
 
 
 def _choices(c, spec: Spec, give, explain: bool = False) -> None:
@@ -182,8 +190,13 @@ def _choices(c, spec: Spec, give, explain: bool = False) -> None:
 
 def _apply(c, d, step: Tricks, spec: Spec, turn) -> None:
     """`_a{id}(st, play)`: the cards go to the trick; the next seat plays, or the trick is won."""
-    w = c.w
     c.apply_function(d)
+    _apply_body(c, d, step, spec, turn)
+
+
+def _apply_body(c, d, step: Tricks, spec: Spec, turn) -> None:
+    """What `_a` (or apply_action) does with play `a`, once it is counted."""
+    w = c.w
     w.line("seat = st.turn")
     w.line("trick = st.trick")
     hand = f"st.zones[{spec.hand} + seat]"

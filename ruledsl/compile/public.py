@@ -1,0 +1,79 @@
+"""A program's `legal_actions` and `apply_action`, written out with its other functions: the
+State's public methods (DESIGN.md §4), one home for what they do, for every program.
+
+    legal_actions(st)     the legal actions of the player to move: a copy of the list the
+                          decision's `_l` gives, kept (st._legal) for the check of the action
+                          that follows; [] when nobody is to move
+    apply_action(st, a)   `a` checked against that list (or found from its text, or refused
+                          with the rule that excludes it), then the decision's `_a` taken
+
+A step kind may offer its decision's legality and apply to be written into these methods
+instead of called (`Compiler.inline`: the plays of a trick): a decision through the API then
+costs one call of each method rather than a method calling the decision's function through the
+program's tables. Every other decision is called from its table (`_legal_of`, `_apply_of`,
+bound by module.assemble). The program's State class has them as methods (module.Program).
+"""
+from __future__ import annotations
+
+from contextlib import nullcontext
+
+LEGAL_DOC = "The legal actions of the player to move (a new list; empty when nobody is to move)."
+APPLY_DOC = ("Apply one action: a value from legal_actions(), or its canonical text. An action that "
+             "is not legal now raises IllegalAction, saying why.")
+
+
+def write(c) -> None:
+    """Write `legal_actions(st)` and `apply_action(st, a)` into the program `c` compiles."""
+    _legal_actions(c)
+    _apply_action(c)
+
+
+def _dispatch(c, inline: int, write_inline, call: str) -> None:
+    """On the decision waiting (`pc`): the inlined ones written here (`write_inline(d)`), any
+    other called through its table (`call`)."""
+    w, first = c.w, True
+    for d in c.decisions:
+        if d.id in c.inlined:
+            with w.indented(f"{'if' if first else 'elif'} pc == {d.id}:"), w.at(d.span):
+                write_inline(c.inlined[d.id][inline])
+            first = False
+    with w.indented("else:") if not first else nullcontext():
+        w.line(call)
+
+
+def _legal_actions(c) -> None:
+    w = c.w
+    w.function("legal_actions", "st")
+    w.line("legal = st._legal")
+    with w.indented("if legal is None:"):             # not listed since the last action
+        with w.indented("if st.player < 0:"):
+            w.line("return []")
+        with w.indented("try:"):
+            w.line("pc = st.pc")
+            _dispatch(c, 0, lambda legal: legal(lambda plays: w.line(f"legal = {plays}")),
+                      "legal = _legal_of[pc](st)")
+        with w.indented("except _Exception as exc:"):
+            w.line("raise _located(st, exc) from None")
+        with w.indented("if not legal:"):
+            w.line("raise _stuck(st)")
+        w.line("st._legal = legal")
+    w.line("return legal[:]")            # the caller's to keep or change; the state keeps its own
+
+
+def _apply_action(c) -> None:
+    w = c.w
+    w.function("apply_action", "st, a")
+    w.line("legal = st._legal")
+    with w.indented("if legal is None or a not in legal:"):     # not one of the list just given
+        w.line("a = st._checked(a)")
+    w.line("st._legal = None")
+    with w.indented("try:"):
+        w.line("pc = st.pc")
+
+        def taken(apply) -> None:
+            c.count_action()
+            apply()
+        _dispatch(c, 1, taken, "_apply_of[pc](st, a)")
+    with w.indented("except _Exception as exc:"):
+        w.line("raise _located(st, exc) from None")
+
