@@ -1,4 +1,8 @@
 """Counters: per player/team/game, hand scope, and what each player may see of them."""
+from fractions import Fraction
+from pathlib import Path
+
+import ruledsl
 
 RULES = """\
 name: Counters
@@ -64,3 +68,15 @@ def test_a_sum_of_whole_numbers_keeps_its_counters_whole(load_rules):
     scores = [st.evaluate(f"score({p})") for p in range(3)]
     assert all(type(s) is int for s in scores) and st.evaluate("rest") == 10 - sum(scores)
     assert [st.evaluate(f"share({p})") * 3 for p in range(3)] == [1 + 3 * s for s in scores]
+
+
+def test_points_are_whole_numbers_where_no_card_has_a_fraction_of_one():
+    """points() is typed as a whole number when every card's points are whole (Coteccio's
+    score: card points plus the last trick's 6), and as a number where some are thirds
+    (Ciapanò's, which its score takes through floor())."""
+    games = Path(__file__).parents[1] / "games"
+    coteccio, ciapano = (ruledsl.load_game(games / f"{name}.yaml") for name in ("coteccio", "ciapano"))
+    assert coteccio.program(4).counter_types["score"].only("int")
+    st = ciapano.new_initial_state(seed=1, players=4)
+    assert st.evaluate("points([KS, QS])") == Fraction(2, 3)
+    assert coteccio.new_initial_state(seed=1, players=4).evaluate("points([AS, KH])") == 11

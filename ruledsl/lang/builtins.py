@@ -212,8 +212,10 @@ def _cards_of_suit(c, g, args, node):
 
 
 def _points(c, g, args, node):
-    return Frag(src=c.call(g.points, c.src(args[0])), type=NUMBER,
-                floored=c.call(g.points_floor, c.src(args[0])))      # exact thirds, say, need no Fraction
+    floored = c.call(g.points_floor, c.src(args[0]))          # exact thirds, say, need no Fraction
+    if g.deck.whole_points:          # no card has a fraction of a point: a whole number, typed so
+        return Frag(src=floored, type=INT, floored=floored)
+    return Frag(src=c.call(g.points, c.src(args[0])), type=NUMBER, floored=floored)
 
 
 def _floor(c, g, args, node):

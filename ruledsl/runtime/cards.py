@@ -138,6 +138,7 @@ class Deck:
         # Points are summed as whole numbers of the table's smallest unit (thirds, say): exact,
         # and much faster than adding Fractions.
         unit = math.lcm(*(Fraction(p).denominator for p in self.points if p is not None))
+        self.whole_points = unit == 1           # every sum of points is a whole number
         scaled = tuple(int(p * unit) if p is not None else 0 for p in self.points)
 
         def units(x) -> int:
