@@ -100,3 +100,26 @@ def test_a_default_that_fails_is_the_files_error_or_the_command_lines(load_rules
     with pytest.raises(OptionError, match=r"option 'quarter' follows option.base / \(option.base - 5\), "
                                           r"which fails with base=5: division by zero"):
         game.options({"base": 5})
+
+
+def test_an_option_given_as_a_whole_number_takes_whole_numbers():
+    """language.md §4: the type comes from the default. A whole-number default (choices and
+    bounds whole too) takes whole numbers only, and the counters it starts are typed whole, so
+    their arithmetic is written plainly (Kozel's chips); a default that follows other options
+    may still be a fraction (the doctor fee, above)."""
+    kozel = ruledsl.load_game(ROOT / "games" / "kozel.yaml")
+    assert kozel.options({"chips": "12"})["chips"] == 12
+    for value in ("5/2", "2.5", Fraction(5, 2)):
+        with pytest.raises(OptionError, match=r"option 'chips' is a whole number, not 5/2"):
+            kozel.options({"chips": value})
+    types = kozel.program(3).counter_types
+    assert all(types[name].only("int") for name in ("chips", "pot", "before"))
+    st = kozel.new_initial_state(seed=2, players=3, options={"chips": 7})
+    chips = [st.evaluate(f"chips({p})") for p in range(3)]
+    assert all(type(c) is int for c in chips) and sum(chips) + st.evaluate("pot") == 3 * 7
+
+
+def test_an_option_with_a_fraction_in_it_takes_fractions_and_whole_numbers(load_rules):
+    game = load_rules(RULES.replace("DEFAULT", "1").replace("option.base / 2", "3/2"))
+    assert game.options()["half"] == Fraction(3, 2)
+    assert game.options({"half": "5/2"})["half"] == Fraction(5, 2) and game.options({"half": 2})["half"] == 2

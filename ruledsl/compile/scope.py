@@ -13,7 +13,8 @@ from ..expr import ast
 from ..expr.check import CARD_HINT, bad_word
 from ..expr.codegen import Frag
 from ..lang import builtins
-from ..lang.types import (A_SEAT, A_TEAM, ANY, CARD_LIST, CARDS, NONE, NUMBER, SEAT, SHOWN_TO, TEAM, TEXT, BOOL,
+from ..lang.options import whole
+from ..lang.types import (A_SEAT, A_TEAM, ANY, CARD_LIST, CARDS, INT, NONE, NUMBER, SEAT, SHOWN_TO, TEAM, TEXT, BOOL,
                           Type, list_of)
 from ..runtime import helpers
 from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS, canonical, split_name
@@ -299,6 +300,8 @@ def option_type(spec) -> Type:
     """The type of an option's values, from its default (or choices)."""
     values = [spec.default] if not spec.follows else []
     values += list(spec.choices or ())
+    if whole(spec):                  # the values a table may set are checked alike (options.py)
+        return INT
     if spec.follows or any(isinstance(v, (int,)) and not isinstance(v, bool) for v in values) or \
             any(type(v).__name__ == "Fraction" for v in values):
         return NUMBER

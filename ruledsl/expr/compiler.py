@@ -269,7 +269,7 @@ class Compiler:
             return self.fold([a], lambda x: not x, BOOL) or Frag(src=f"(not {self.src(a)})", type=BOOL)
         self.check(a, A_NUMBER, node.operand, "`-`")
         span = self.span(node)
-        type_ = INT if a.type.only(*INTS) else NUMBER
+        type_ = INT if a.type.within(*INTS) else NUMBER
         folded = self.fold([a], lambda x: values.neg(x, span), type_)
         if folded:
             return folded
@@ -327,7 +327,7 @@ class Compiler:
         self.check(b, A_NUMBER, right, words)
         if op == "/":
             return NUMBER
-        if op == "//" or (a.type.only(*INTS) and b.type.only(*INTS)):
+        if op == "//" or (a.type.within(*INTS) and b.type.within(*INTS)):
             return INT
         return NUMBER
 

@@ -62,6 +62,14 @@ OPTION = Construct("option", Option, (
 ), what="option '{name}'", doc="named parameters with defaults", short="default", build=_build)
 
 
+def whole(spec: Option) -> bool:
+    """Whether the option takes whole numbers only: its default, choices and bounds are whole
+    numbers (language.md §4: the type comes from the default). A default that follows other
+    options may be a fraction (`option.stake / 2`)."""
+    given = [spec.default, *(spec.choices or ()), *(b for b in (spec.min, spec.max) if b is not None)]
+    return not spec.follows and all(type(v) is int for v in given)
+
+
 class OptionError(ValueError):
     """A bad option or player count from the caller (not from the rule file)."""
 
@@ -75,6 +83,8 @@ def check_value(spec: Option, value):
     numeric = kind == "number" or (isinstance(default, (int, Fraction)) and not isinstance(default, bool))
     if numeric and (not isinstance(value, (int, Fraction)) or isinstance(value, bool)):
         raise OptionError(f"option '{spec.name}' is a number, not {value!r}")
+    if numeric and whole(spec) and not isinstance(value, int):
+        raise OptionError(f"option '{spec.name}' is a whole number, not {value}")
     if spec.choices and value not in spec.choices:
         raise OptionError(f"option '{spec.name}' must be one of "
                           f"{', '.join(str(c) for c in spec.choices)}, not {value}")

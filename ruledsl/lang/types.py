@@ -48,6 +48,11 @@ class Type:
     def only(self, *kinds: str) -> bool:
         return bool(self.kinds) and self.kinds <= set(kinds)
 
+    def within(self, *kinds: str) -> bool:
+        """Whether every value of this type is of `kinds`: as `only`, and true of nothing too
+        (a counter not typed yet, while program.py infers the counters' types from below)."""
+        return self.kinds <= set(kinds)
+
     def fits(self, place: Type) -> bool:
         """Whether a value of this type may be what `place` takes (they share a kind; for lists,
         their items share one too)."""
