@@ -50,7 +50,9 @@ def compile_draw(step: Draw, c) -> None:
         shown = None                                   # show: false
     if step.remember is not None or shown is not None or per_drawer:   # what each zone held before: the rest was drawn
         w.line(f"{held} = [_len(st.zones[{zone[1]} + s]) for s in {seats}]")
-    w.line(f"{w.const(refill)}(st, {w.const(sources)}, {zone[1]}, {first}, {upto}, {step.shortfall == 'rounds'})")
+    stocked = " or ".join(f"st.zones[{z}]" for z in sources)
+    with w.indented(f"if {stocked}:"):           # nothing left to draw from (the hand's last tricks): no call
+        w.line(f"{w.const(refill)}(st, {w.const(sources)}, {zone[1]}, {first}, {upto}, {step.shortfall == 'rounds'})")
     if per_drawer:
         _show_per_drawer(step, c, zone[1], seats, held)
     if step.remember is None and shown is None:
