@@ -95,12 +95,14 @@ def test_values(run, text, value):
 
 
 def test_the_cards_of_a_suit_are_counted_as_listed(run):
-    """count(cards(zone, S)) counts the cards' suits without making the list of cards
-    (Frag.counted); it gives what the list itself has, for every suit (the table holds 7C 3D)."""
+    """count(cards(xs, S)) counts without making the list of cards (Frag.counted): of a zone,
+    its cards among the suit's (a zone's cards are distinct), of another list its cards' suits;
+    it gives what the list itself has, for every suit (the table holds 7C 3D)."""
     for suit, held in {"C": ["7C"], "D": ["3D"], "H": [], "S": []}.items():
         assert [str(c) for c in run(f"cards(table, {suit})")] == held
         assert run(f"count(cards(table, {suit}))") == run(f"len(cards(table, {suit}))") == len(held)
     assert run("count(cards(table, C)) + count(cards(table, D)) == count(table)") is True
+    assert run("count(cards([7C, 7C, 3D], C))") == 2 and run("count(cards(table + [7C], C))") == 2
 
 
 def test_the_points_of_cards_are_rounded_down_as_the_exact_sum(run):

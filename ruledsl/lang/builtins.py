@@ -205,10 +205,16 @@ def _cards_of_suit(c, g, args, node):
     # A list of cards (a zone): filtered inline, by the suits of the trumps of the moment.
     suit_of, s = c.atom(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True))), c.src(c.atom(suit))
     card = c.unit.temp("_v")
-    # counted: the cards' suits listed, then counted (a map over the table's __getitem__
+    # counted: of a zone (its cards are distinct), those among the suit's cards, in C; of any
+    # other list, its cards' suits listed, then counted (a map over the table's __getitem__
     # pays a wrapper call a card: slower than the comprehension)
+    if xs.live:
+        members = f"{g.ranking(c)}.members.get({s}, {c.unit.const(frozenset())})"
+        counted = f"_len({c.src(c.atom(c.steady(Frag(src=members, steady=True))))}.intersection({c.src(xs)}))"
+    else:
+        counted = f"[{c.src(suit_of)}[{card}] for {card} in {c.src(xs)}].count({s})"
     return Frag(src=f"[{card} for {card} in {c.src(xs)} if {c.src(suit_of)}[{card}] == {s}]", type=CARD_LIST,
-                counted=f"[{c.src(suit_of)}[{card}] for {card} in {c.src(xs)}].count({s})")
+                counted=counted)
 
 
 def _points(c, g, args, node):

@@ -37,14 +37,17 @@ def _beats():
 class Ranking:
     """Per-card tables under one trump situation (tuples indexed by card id)."""
 
-    __slots__ = ("suit", "power", "trump", "shown", "masks")
+    __slots__ = ("suit", "power", "trump", "shown", "masks", "members")
 
     def __init__(self, suit, power, trump, suits):
         self.suit, self.power, self.trump = suit, power, trump
         self.masks: dict = {}          # suit -> the bits of its cards (the voids of knowledge.py)
+        members: dict = {}             # suit -> its cards (how many of a zone's: builtins.py)
         for c, s in enumerate(suit):
             if power[c] is not None:
                 self.masks[s] = self.masks.get(s, 0) | 1 << c
+                members.setdefault(s, set()).add(c)
+        self.members = {s: frozenset(cards) for s, cards in members.items()}
         # Where each card goes as players sort a hand: trumps first, then suit by suit in the deck's
         # order (no suit, a joker's, last), high to low.
         place, last = {s: i for i, s in enumerate(suits)}, len(suits)
