@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 
 from ..errors import RuleError
 from ..expr import values
@@ -27,7 +28,7 @@ def run(st, label) -> None:
 
 # The runtime's helpers, as the generated code names them (expr/codegen.py: only our words).
 HELPERS = {
-    "_type": type, "_int": int, "_list": list, "_len": len, "_sum": sum, "_tuple": tuple, "_zip": zip,
+    "_type": type, "_int": int, "_list": list, "_len": len, "_sum": sum, "_tuple": tuple, "_add": operator.add,
     "_iterable": helpers.iterable, "_compare": values.compare, "_show": show, "_show_seats": show_seats,
     "_new_hand": dealing.new_hand, "_deal": dealing.deal, "_move_cards": helpers.move_cards,
     "_move_zone": helpers.move_zone, "_reset_hand": hand.reset, "_run": run,

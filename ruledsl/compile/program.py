@@ -441,7 +441,7 @@ class Compiler:
                     with w.at(rs.hand_value.span):
                         w.line(f"{values}.append({self.errors.attempt(self.expr, rs.hand_value) or 'None'})")
                 w.line(f"st.hand_values = _tuple({values})")
-                w.line("st._totals = _tuple([a + b for a, b in _zip(st._totals, st.hand_values)])")
+                w.line("st._totals = _tuple(_map(_add, st._totals, st.hand_values))")
             with w.indented("if st.events is not None:"):
                 lines = w.temp()
                 w.line(f"{lines} = {{}}")
