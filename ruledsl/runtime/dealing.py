@@ -110,7 +110,10 @@ def deal(st, dests, count, packet, span) -> list[list]:
         cards = deck[len(deck) - need:]
         del deck[len(deck) - need:]
         cards.reverse()
-    got = [share(cards) for share in shares(m, count, packet)] if need else [() for _ in dests]
+    if m == 1:                       # one zone takes them all, in the order they come off
+        got = [cards]
+    else:
+        got = [share(cards) for share in shares(m, count, packet)] if need else [() for _ in dests]
     zones = st.zones
     for d, received in zip(dests, got):
         zones[d] += received
