@@ -254,6 +254,15 @@ def test_statements_move_and_reveal(tmp_path):
     assert knowledge.public(st) == knowledge.mask(st.evaluate("discard")[:1])      # 7C, known to all
 
 
+def test_a_card_moved_goes_last_where_it_goes_even_from_there(tmp_path):
+    """One card moves on its own path (helpers._move_one): from its zone to the end of the
+    other, or to the end of its own; several cards keep their order."""
+    st = state(_game(tmp_path, "move table[0] to table"))
+    assert [str(c) for c in st.evaluate("table")] == ["3D", "7C"]
+    st = state(_game(tmp_path, "move table[1] to discard; move table to discard"))
+    assert [str(c) for c in st.evaluate("discard")] == ["3D", "7C"] and st.evaluate("table") == []
+
+
 @pytest.mark.parametrize("text, message, col", [
     ("lives(p) =+ 1 for p in active", "unexpected '+' in statement", 11),
     ("livs(p) -= 1 for p in active", "unknown counter 'livs'", 1),

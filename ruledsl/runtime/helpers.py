@@ -238,10 +238,12 @@ def move_cards(st, moved: list, dest: int) -> None:
 
     One pass over the zones (and the trick) whatever the number of cards: moving a whole stock
     or a table is common. What the seats learn from it is recorded (knowledge.moved)."""
+    zones = st.zones
+    if len(moved) == 1 and _move_one(st, zones, moved[0], dest):
+        return
     wanted = set(moved)
     if not wanted:
         return
-    zones = st.zones
     for i, z in enumerate(zones):
         if i != dest and z and not wanted.isdisjoint(z):
             if wanted.issuperset(z):            # the whole zone moves (a stock, a table)
@@ -257,6 +259,19 @@ def move_cards(st, moved: list, dest: int) -> None:
     if not wanted.isdisjoint(target):              # moving cards to where they already are
         target[:] = [c for c in target if c not in wanted]
     target.extend(moved)
+
+
+def _move_one(st, zones: list, card, dest: int) -> bool:
+    """move_cards of one card found in a zone (a discard, a card laid): taken out of it and put
+    last in `dest`, without the sets; False when no zone holds it (it is on the trick)."""
+    for i, z in enumerate(zones):
+        if card in z:
+            if i != dest:
+                knowledge.moved(st, i, dest, [card])
+            z.remove(card)
+            zones[dest].append(card)
+            return True
+    return False
 
 
 def move_zone(st, source: int, dest: int) -> None:
