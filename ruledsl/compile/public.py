@@ -11,7 +11,7 @@ A step kind may offer its decision's legality and apply to be written into these
 instead of called (`Compiler.inline`: the plays of a trick): a decision through the API then
 costs one call of each method rather than a method calling the decision's function through the
 program's tables. Every other decision is called from its table (`_legal_of`, `_apply_of`,
-bound by module.assemble). The program's State class has them as methods (module.Program).
+bound by module.Program, whose State class has the two as methods).
 """
 from __future__ import annotations
 
@@ -28,14 +28,15 @@ def write(c) -> None:
     _apply_action(c)
 
 
-def _dispatch(c, inline: int, write_inline, call: str) -> None:
-    """On the decision waiting (`pc`): the inlined ones written here (`write_inline(d)`), any
-    other called through its table (`call`)."""
+def _dispatch(c, which: int, write_inline, call: str) -> None:
+    """On the decision waiting (`pc`): those offered to be written in, here (`write_inline` of
+    their writer `which`: 0 their legality, 1 their apply), any other called through its table
+    (`call`)."""
     w, first = c.w, True
     for d in c.decisions:
         if d.id in c.inlined:
             with w.indented(f"{'if' if first else 'elif'} pc == {d.id}:"), w.at(d.span):
-                write_inline(c.inlined[d.id][inline])
+                write_inline(c.inlined[d.id][which])
             first = False
     with w.indented("else:") if not first else nullcontext():
         w.line(call)
@@ -76,4 +77,3 @@ def _apply_action(c) -> None:
         _dispatch(c, 1, taken, "_apply_of[pc](st, a)")
     with w.indented("except _Exception as exc:"):
         w.line("raise _located(st, exc) from None")
-
