@@ -195,13 +195,10 @@ def shuffled_known(st, seat: int) -> tuple[int, list]:
 def void(st, seat: int, cards: int) -> None:
     """`seat` did not follow suit, face up: its hand holds none of `cards` (the mask of the suit
     led, as the trumps rank the cards at this moment: Ranking.masks). The code written for a
-    trick calls it only when that is not known already (`void_known`)."""
-    know = st.know or (0,) * (1 + 2 * st.n)
-    i = 1 + st.n + seat
-    if know[i] & cards != cards:            # not known already
-        know = list(know)                   # (a list and back: one allocation fewer than slices)
-        know[i] |= cards
-        st.know = tuple(know)
+    trick tests first whether that is known already (`void_known`), and calls this when not."""
+    know = list(st.know or (0,) * (1 + 2 * st.n))      # a list and back: one allocation fewer than slices
+    know[1 + st.n + seat] |= cards
+    st.know = tuple(know)
 
 
 def void_known(n: int, know: str, seat: str, cards: str) -> str:
