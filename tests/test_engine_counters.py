@@ -36,40 +36,6 @@ def test_counter_visibility_and_scope(load_rules):
     assert state.observation(1)["counters"]["score"] == [2, 2]  # kept across hands
 
 
-SUMS = """\
-name: Sums
-players: 3
-deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
-zones: {won: {owner: player}}
-counters:
-  score: {per: player, start: 0}
-  rest: {start: 0, scope: hand}
-  share: {per: player, start: 0}
-hand:
-  - deal: {to: each, count: 2}
-  - do: score(p) = 1 + sum(score(q) for q in others(p)) for p in active
-  - do: rest = 10 - sum(score(p) for p in active)
-  - do: share(p) = sum([1/3, score(p)]) for p in active
-  - tricks: {follow: suit}
-after_hand:
-  - end_match: active
-"""
-
-
-def test_a_sum_of_whole_numbers_keeps_its_counters_whole(load_rules):
-    """sum() of whole numbers is a whole number (Python's own sum, builtins.py): a counter given
-    one, even through its own value (score), is inferred as whole and its arithmetic written
-    plainly; a sum with a fraction in it stays a number, checked and exact."""
-    prog = load_rules(SUMS, "s.yaml").program(3)
-    types = prog.counter_types
-    assert types["score"].only("int") and types["rest"].only("int")
-    assert not types["share"].only("int")
-    st = load_rules(SUMS, "s.yaml").new_initial_state(seed=1)
-    scores = [st.evaluate(f"score({p})") for p in range(3)]
-    assert all(type(s) is int for s in scores) and st.evaluate("rest") == 10 - sum(scores)
-    assert [st.evaluate(f"share({p})") * 3 for p in range(3)] == [1 + 3 * s for s in scores]
-
-
 def test_points_are_whole_numbers_where_no_card_has_a_fraction_of_one():
     """points() is typed as a whole number when every card's points are whole (Coteccio's
     score: card points plus the last trick's 6), and as a number where some are thirds

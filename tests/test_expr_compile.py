@@ -247,6 +247,24 @@ def test_statements_change_counters(tmp_path):
     assert st.evaluate("pool") == 16 and st.evaluate("trump") == "S"
 
 
+def test_a_sum_of_whole_numbers_keeps_its_counters_whole(tmp_path):
+    """sum() of whole numbers is a whole number (Python's own sum, builtins.py): a counter given
+    one, even through its own value (lives), is inferred as whole and its arithmetic written
+    plainly; a sum with a fraction in it stays a number, checked and exact."""
+    (tmp_path / "whole").mkdir()
+    game = _game(tmp_path / "whole", "lives(p) = 1 + sum(lives(q) for q in others(p)) for p in active; "
+                                     "pool = 10 - sum(lives(p) for p in active)")
+    types = game.program(4).counter_types
+    assert types["lives"].only("int") and types["pool"].only("int")
+    st = state(game)
+    lives = [st.evaluate(f"lives({p})") for p in range(4)]
+    assert all(type(x) is int for x in lives) and st.evaluate("pool") == 10 - sum(lives)
+    (tmp_path / "fraction").mkdir()
+    game = _game(tmp_path / "fraction", "pool = sum([1/3, lives(0)])")
+    assert not game.program(4).counter_types["pool"].only("int")
+    assert state(game).evaluate("pool") == Fraction(10, 3)          # lives(0) starts at 3
+
+
 def test_statements_move_and_reveal(tmp_path):
     text = "move table[0] to discard; reveal discard[0]; move table to discard"
     st = state(_game(tmp_path, text))
