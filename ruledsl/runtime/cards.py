@@ -16,8 +16,8 @@ out in the file names its own (one upper-case letter each).
 from __future__ import annotations
 
 import math
-from operator import itemgetter as _itemgetter
 from fractions import Fraction
+from operator import itemgetter as _itemgetter
 
 import attrs
 
