@@ -13,7 +13,7 @@ GAMES = sorted((Path(__file__).parents[1] / "games").glob("*.yaml"))
 
 def known(st) -> tuple:
     """What the seats know, with 'nothing yet' (None) as the zeros it stands for."""
-    return st.know if st.know is not None else (0,) * (1 + 2 * st.n)
+    return (st.know if st.know is not None else (0,) * (1 + st.n)), st.voids
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)

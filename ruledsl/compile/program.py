@@ -241,14 +241,17 @@ class Compiler:
         """Source of the table of each seat's next in the match, in the direction of play."""
         return f"st.seating.{'left' if self.direction == 1 else 'right'}"
 
-    def ranking_tables(self) -> tuple[str, str, str]:
-        """Sources of the (suit, power, trump) tables under the trumps as they are now: the
-        tables themselves when there are no trumps, else read from the ranking (written to `r`)."""
+    def ranking_tables(self, *names: str, read: bool = True) -> tuple[str, ...]:
+        """Sources of the Ranking's tables `names` (default suit, power, trump) under the trumps
+        as they are now: the tables themselves when there are no trumps, else read from the
+        ranking, which `read` writes to `r` first (else `r` holds it already)."""
+        names = names or ("suit", "power", "trump")
         if self.ranking_fixed():
             r = self.rankings.get(None)
-            return self.w.const(r.suit), self.w.const(r.power), self.w.const(r.trump)
-        self.w.line(f"r = {self.ranking_source()}")
-        return "r.suit", "r.power", "r.trump"
+            return tuple(self.w.const(getattr(r, name)) for name in names)
+        if read:
+            self.w.line(f"r = {self.ranking_source()}")
+        return tuple(f"r.{name}" for name in names)
 
     def ranking_fixed(self) -> bool:
         """Whether the cards rank the same all match long (no trump suit, order or condition varies)."""

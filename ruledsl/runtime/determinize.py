@@ -23,7 +23,7 @@ event log, no given deals for later hands, and a fresh seed, so nothing of the o
 from __future__ import annotations
 
 from .cards import Card
-from .knowledge import mask, remap, remembered, shuffled_known
+from .knowledge import mask, remap, remembered, shuffled_known, voids
 
 RETRIES = 20        # greedy draws for constrained places before the exact matching
 
@@ -32,7 +32,7 @@ def determinize(st, seat: int, rng):
     d = st.clone()
     d.events, d.given, d.seed = None, None, rng.getrandbits(48)
     d._legal = None                    # the legal actions cached were of the true cards
-    voids = d.know[1 + d.n:] if d.know is not None else (0,) * d.n
+    barred = [voids(d, s) for s in range(d.n)]       # the cards each hand cannot hold
     kept, shuffled = shuffled_known(d, seat)
     known = remembered(d, seat) | kept        # what it sees now is skipped below
     seers, hand_of = d.prog.viewers.seers, d.prog.viewers.hand_of
@@ -41,12 +41,12 @@ def determinize(st, seat: int, rng):
     for z, zone in enumerate(d.zones):
         if zone and not (seers[z] is None or seat in seers[z]):
             owner = hand_of[z]
-            _gather(zone, known, voids[owner] if owner >= 0 else 0, groups, old)
+            _gather(zone, known, barred[owner] if owner >= 0 else 0, groups, old)
     unordered = [(d.zones[z], [i for i, c in enumerate(d.zones[z]) if there >> c & 1]) for z, there in shuffled]
     trick = [list(e[1]) for e in d.trick]
     for (who, _, up), cards in zip(d.trick, trick):
         if not up and who != seat:
-            _gather(cards, known, voids[who], groups, old)
+            _gather(cards, known, barred[who], groups, old)
     queues = d.stack
     if queues:
         queues = {z: list(q) for z, q in queues.items()}

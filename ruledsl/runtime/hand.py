@@ -31,6 +31,8 @@ FIELDS = (
               None, TEXT | NONE),
     HandField("last_capturer", "the last player to capture this hand (none if nobody has)", None, SEAT | NONE),
     HandField("know", "what seats know of hidden cards: None, or masks (runtime/knowledge.py)", None),
+    HandField("voids", "the cards each seat's hand cannot hold, as every seat knows: one int, seat s's "
+              "mask from bit s × Program.void_bits (knowledge.py)", 0),
     HandField("taken", "the tricks taken into piles not everyone sees, as played (knowledge.py)", ()),
     HandField("stock_dead", "a draw found the stock too short: nobody draws again this hand", False),
     HandField("redeals", "how many times in a row this hand has been redealt", 0),

@@ -7,15 +7,18 @@ face-down pile, the turned card drawn into a hand, its own discard moved to a pi
 known to be there — a seat that knows where a card is keeps track of it, since every move is
 either public or takes the card out of the mover's own hidden zone. And it knows the voids
 others showed by not following suit. The runtime records only what cannot be read off the
-state, per hand (a card is the bit `1 << card`: cards.BITS), in two hand fields
+state, per hand (a card is the bit `1 << card`: cards.BITS), in three hand fields
 (runtime/hand.py), so they are reset when each hand begins and shared by clones:
 
-    st.know               None (nothing recorded yet), or a tuple of 1 + 2n masks (+ 1):
+    st.know               None (nothing recorded yet), or a tuple of 1 + n masks (+ 1):
     st.know[PUBLIC]       cards every seat has seen, now where not everyone sees them
     st.know[1 + s]        cards seat s has seen, now where s does not see them
-    st.know[1 + n + s]    cards seat s's hand cannot hold, as every seat knows
-    st.know[1 + 2n]       present once `shuffle ZONE` ran this hand: the shuffles, in order,
+    st.know[1 + n]        present once `shuffle ZONE` ran this hand: the shuffles, in order,
                           each (zone, its cards, per seat the cards it knew were there)
+    st.voids              the cards each seat's hand cannot hold, as every seat knows, in one
+                          int: seat s's mask shifted up by s × `width(deck)` bits. A void is
+                          shown on the hot path (a card off the suit led), so recording one is
+                          a test and an `|` written inline, not a call that rebuilds a tuple
     st.taken              the hand's tricks taken into piles not everyone sees, as played
                           ((seat, cards, face up), ...): a tuple append per trick, rather than
                           turned into bits on the hot path (a shuffle writes them into the masks)
@@ -24,7 +27,7 @@ The shuffled cards leave the masks: nobody knows where they lie. What each seat 
 is kept beside, and holds while it can tell which of them left the zone (determinize reads it
 through `shuffled_known`); no hook on the hot path has to look at it.
 
-The tuple is replaced, never changed in place, so clone() copies nothing for it. The writers
+The tuple and the int are replaced, never changed in place, so clone() copies nothing for them. The writers
 are the hooks below (called by runtime/helpers.py's moves and reveal, dealing.py's deal, the
 draw, captures and showdown steps) and the code lang/steps/tricks.py writes for a play (a void,
 and the append to `taken`); docs/internals.md, "Hidden information", states the contract.
@@ -88,7 +91,24 @@ def mask(cards) -> int:
 
 def _masks(st) -> list:
     know = st.know
-    return list(know) if know is not None else [0] * (1 + 2 * st.n)
+    return list(know) if know is not None else [0] * (1 + st.n)
+
+
+def width(deck) -> int:
+    """The bits each seat's voids take in `st.voids`: room for every card of the deck."""
+    return max(deck.cards) + 1
+
+
+def void_masks(masks: dict, n: int, bits: int) -> tuple:
+    """Per seat, per suit, what `st.voids` gains when the seat shows it holds none of the
+    suit (`masks`: the suit's cards, Ranking.masks): the table a fixed ranking's plays index."""
+    return tuple({suit: m << s * bits for suit, m in masks.items()} for s in range(n))
+
+
+def forget_voids(st, seat: int) -> None:
+    """`seat`'s hand took cards that may be of any suit: none of its voids hold any more."""
+    bits = st.prog.void_bits
+    st.voids &= ~(((1 << bits) - 1) << seat * bits)
 
 
 # -- the hooks ---------------------------------------------------------------------------------
@@ -109,20 +129,18 @@ def moved(st, source: int, dest: int, cards) -> None:
         for s in before:
             if after is None or s not in after:
                 know[1 + s] |= m
-    if owner >= 0 and before is not None and m & ~public(st):
-        know[1 + st.n + owner] = 0          # its hand took cards not everyone knows: any card again
     st.know = tuple(know)
+    if owner >= 0 and before is not None and st.voids and m & ~public(st):
+        forget_voids(st, owner)             # its hand took cards not everyone knows: any card again
 
 
 def dealt(st, zones) -> None:
     """Zones took cards from the deck: a hand among them may hold any card again."""
-    know = st.know
-    if know is not None and any(know[1 + st.n:]):
-        know, hand_of = list(know), st.prog.viewers.hand_of
+    if st.voids:
+        hand_of = st.prog.viewers.hand_of
         for z in zones:
             if hand_of[z] >= 0:
-                know[1 + st.n + hand_of[z]] = 0
-        st.know = tuple(know)
+                forget_voids(st, hand_of[z])
 
 
 def show(st, cards) -> None:
@@ -151,12 +169,12 @@ def shuffled(st, zone: int) -> int:
     there: they leave every mask, and the record keeps what each seat knew."""
     _fold_taken(st)
     n, know = st.n, _masks(st)
-    done = know[1 + 2 * n] if len(know) > 1 + 2 * n else ()
+    done = know[1 + n] if len(know) > 1 + n else ()
     m = mask(st.zones[zone]) if st.prog.viewers.seers[zone] is not None else 0
     knew = tuple((know[PUBLIC] | know[1 + s]) & m for s in range(n))
     for i in range(1 + n):
         know[i] &= ~m
-    st.know = (*know[:1 + 2 * n], (*done, (zone, m, knew)))
+    st.know = (*know[:1 + n], (*done, (zone, m, knew)))
     return len(done)
 
 
@@ -177,11 +195,11 @@ def shuffled_known(st, seat: int) -> tuple[int, list]:
     it knows), and per shuffled zone hidden from it, the cards whose order it does not know
     (a card shown since, where it lies, is not one of them)."""
     know = st.know
-    if know is None or len(know) == 1 + 2 * st.n:
+    if know is None or len(know) == 1 + st.n:
         return 0, []
     kept, zones, seers = 0, [], st.prog.viewers.seers
     places = known(st, seat)
-    for zone, m, knew in know[1 + 2 * st.n]:
+    for zone, m, knew in know[1 + st.n]:
         if not m or seers[zone] is None or seat in seers[zone]:
             continue
         there = mask(st.zones[zone]) & m
@@ -190,22 +208,6 @@ def shuffled_known(st, seat: int) -> tuple[int, list]:
             kept |= knew[seat] & unordered
         zones.append((zone, unordered))
     return kept, zones
-
-
-def void(st, seat: int, cards: int) -> None:
-    """`seat` did not follow suit, face up: its hand holds none of `cards` (the mask of the suit
-    led, as the trumps rank the cards at this moment: Ranking.masks). The code written for a
-    trick tests first whether that is known already (`void_known`), and calls this when not."""
-    know = list(st.know or (0,) * (1 + 2 * st.n))      # a list and back: one allocation fewer than slices
-    know[1 + st.n + seat] |= cards
-    st.know = tuple(know)
-
-
-def void_known(n: int, know: str, seat: str, cards: str) -> str:
-    """Source of the test `void` makes first, written inline where a card is played (most
-    voids shown are known already): whether the state's masks `know` (a source) record that
-    `seat`'s hand holds none of `cards`, for `n` seats."""
-    return f"{know} is not None and {know}[{1 + n} + {seat}] & {cards} == {cards}"
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -255,7 +257,8 @@ def known(st, seat: int) -> int:
 
 def voids(st, seat: int) -> int:
     """The cards `seat`'s hand cannot hold, as every seat knows."""
-    return st.know[1 + st.n + seat] if st.know is not None else 0
+    bits = st.prog.void_bits
+    return st.voids >> seat * bits & (1 << bits) - 1
 
 
 def remap(st, seat: int, perm: dict) -> None:
@@ -267,9 +270,9 @@ def remap(st, seat: int, perm: dict) -> None:
         for s in range(n):
             if s != seat:
                 know[1 + s] = _follow(know[1 + s], perm, hidden)
-        if len(know) > 1 + 2 * n:            # the shuffles' records name cards too
-            know[1 + 2 * n] = tuple((z, _follow(m, perm, hidden), tuple(_follow(k, perm, hidden) for k in knew))
-                                    for z, m, knew in know[1 + 2 * n])
+        if len(know) > 1 + n:            # the shuffles' records name cards too
+            know[1 + n] = tuple((z, _follow(m, perm, hidden), tuple(_follow(k, perm, hidden) for k in knew))
+                                for z, m, knew in know[1 + n])
         st.know = tuple(know)
     if any(not up for trick in st.taken for _, _, up in trick):
         st.taken = tuple(tuple((who, cards if up else tuple(perm.get(c, c) for c in cards), up)

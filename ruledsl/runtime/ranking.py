@@ -9,6 +9,7 @@ generated code computes (compile/program.py `ranking_source`).
 from __future__ import annotations
 
 from ..expr.values import EvalError
+from .cards import Card, card_named
 from .show import show
 
 PROMOTED_STEP = 100      # powers are scaled so promoted cards fit between two ranks
@@ -37,7 +38,7 @@ def _beats():
 class Ranking:
     """Per-card tables under one trump situation (tuples indexed by card id)."""
 
-    __slots__ = ("suit", "power", "trump", "shown", "masks", "members")
+    __slots__ = ("suit", "power", "trump", "shown", "masks", "members", "follows", "answers", "beaters")
 
     def __init__(self, suit, power, trump, suits):
         self.suit, self.power, self.trump = suit, power, trump
@@ -46,13 +47,28 @@ class Ranking:
         for c, s in enumerate(suit):
             if power[c] is not None:
                 self.masks[s] = self.masks.get(s, 0) | 1 << c
-                members.setdefault(s, set()).add(c)
+                members.setdefault(s, set()).add(card_named(Card.names[c]))     # the one Card: found by identity
         self.members = {s: frozenset(cards) for s, cards in members.items()}
+        self._card_sets()
         # Where each card goes as players sort a hand: trumps first, then suit by suit in the deck's
         # order (no suit, a joker's, last), high to low.
         place, last = {s: i for i, s in enumerate(suits)}, len(suits)
         self.shown = tuple((not trump[c], place.get(suit[c], last), -power[c]) if power[c] is not None else ()
                            for c in range(len(suit)))
+
+    def _card_sets(self) -> None:
+        """Per card, as a set, what a trick of single cards asks of it: the cards of its suit
+        (`follows`: the answers to it led, under `follow: suit`), those and the trumps
+        (`answers`: under `follow: suit_or_trump`) and the cards that beat it (`beaters`, by the
+        beating rule). A play tests one card against one set, where the tables above cost a
+        lookup a card, each on a tuple's slow path (a Card is an int subclass)."""
+        none, cards = frozenset(), [card_named(Card.names[c]) for c, p in enumerate(self.power) if p is not None]
+        trumps = frozenset(c for c in cards if self.trump[c])
+        self.follows = tuple(self.members[s] if p is not None else none for s, p in zip(self.suit, self.power))
+        answers = {s: members | trumps for s, members in self.members.items()}
+        self.answers = tuple(answers[s] if p is not None else none for s, p in zip(self.suit, self.power))
+        self.beaters = tuple(frozenset(c for c in cards if self.beats(c, b)) if p is not None else none
+                             for b, p in enumerate(self.power))
 
     beats = _beats()
 

@@ -172,16 +172,17 @@ def _choices(c, spec: Spec, give, explain: bool = False) -> None:
         if spec.follow == "any":
             give(every)
             return
-        suit, _, trump = c.ranking_tables()
-        w.line(f"led = {suit}[trick[0][1][0]]")
-        allowed = f"{suit}[c] == led" + (f" or {trump}[c]" if spec.follow == "suit_or_trump" else "")
+        # the cards that answer the card led, as sets (Ranking._card_sets)
+        follows, answers = c.ranking_tables("follows", "answers")
+        w.line(f"follow = {follows}[trick[0][1][0]]")
+        allowed = "c in follow" if spec.follow == "suit" else f"c in {answers}[trick[0][1][0]]"
         if explain:
-            w.line(f"held = _any({suit}[c] == led for c in hand)")
+            w.line("held = not follow.isdisjoint(hand)")
             reason = w.const(follow_reason)
             give(f"[({play}, None if not held or {allowed} else {reason}(st, {c.ranking_source()}, trick, c, "
                  f"{w.const(spec.follow)})) for c in hand]")
             return
-        w.line(f"same = [{play} for c in hand if {suit}[c] == led]")
+        w.line(f"same = [{play} for c in hand if c in follow]")
         with w.indented("if not same:"):
             give(every)
         with w.indented("else:"):
@@ -248,7 +249,8 @@ def _trick_won(c, d, step: Tricks, won_owner: str, won: int, head) -> None:
 def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool = False) -> None:
     """Write: `seat` plays action `a` from `hand` (a source) to `trick` (a local, and st.trick
     after), which it may beat; everyone learns what a face-up play shows. `led`: the local
-    `led` holds the suit led already, and `r` the ranking (the legal plays worked them out).
+    `follow` holds the cards of the suit led already, and `r` the ranking (the legal plays
+    worked them out).
     `local`: the roll-out's loop keeps the trick and its best play in locals (`trick`, `best`
     and its place `at`), and writes them to the state when it leaves."""
     w = c.w
@@ -264,19 +266,18 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
         with w.indented("for card in a:"):
             w.line(f"{hand}.remove(card)")
         w.line("cards = a")
-    infer = spec.follow != "any"           # not following shows a void (knowledge.void)
+    infer = spec.follow != "any"           # not following shows a void (st.voids: knowledge.py)
     with w.indented("if trick:"):
-        tables = None
         if spec.single:
             if not local:
                 w.line("best = trick[st.best][1][0]")
             # with `led`, the legal plays read the ranking into `r` already (if it varies)
-            tables = ("r.suit", "r.power", "r.trump") if led and not c.ranking_fixed() else c.ranking_tables()
-            w.line(f"beat = {beats_source(*tables, 'a', 'best')}")
+            beaters, = c.ranking_tables("beaters", read=not led)
+            w.line(f"beat = a in {beaters}[best]")
         else:               # one card against one card (most plays) compared inline
             if not local:
                 w.line("best = trick[st.best][1]")
-            tables = suit, power, trump = c.ranking_tables()
+            suit, power, trump = c.ranking_tables()
             with w.indented("if _len(cards) == 1 == _len(best):"):
                 w.line(f"beat = {beats_source(suit, power, trump, 'cards[0]', 'best[0]')}")
             with w.indented("else:"):
@@ -286,7 +287,7 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
             if local:
                 w.line(f"best = {played}")
         if infer and step.open is None:      # always face up
-            _void(c, spec, tables, led)
+            _void(c, spec, led, read=False)
     with w.indented("else:"):
         w.line(f"{best_at}, beat = 0, True")
         if local:
@@ -297,7 +298,7 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
         w.line(f"up = beat or not not ({c.condition(step.open)})")
         if infer:
             with w.indented("if trick and up:"):
-                _void(c, spec, None, led)
+                _void(c, spec, led, read=True)
     entry = f"{c.table('trick entries', lambda: _entries(c))}[seat][a]" if entries else f"((seat, cards, {up}),)"
     w.line(f"{'' if local else 'st.trick = '}trick = trick + {entry}")
     c.emit("play", seat="seat", cards="_card_names(trick[-1][1])", beat="beat and _len(trick) > 1",
@@ -387,23 +388,33 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
             w.line("live = st.live")
 
 
-def _void(c, spec: Spec, tables, led: bool = False) -> None:
+def _void(c, spec: Spec, led: bool, read: bool) -> None:
     """Written where a card is played face up to a trick: a single card to a single card led,
     neither of the suit led nor (with `suit_or_trump`) a trump, tells everyone the player holds
     none of the suit led, as the trumps rank the cards at this moment (runtime/knowledge.py).
-    `tables`: the ranking's tables if this block has them already; `led`: as in _play."""
+    `led`: as in _play (the local `follow` holds the cards of the suit led); `read`: the
+    ranking is not in `r` yet (if it varies)."""
     w = c.w
     card = "a" if spec.single else "a[0]"
     with w.indented("if _len(trick[0][1]) == 1:") if not spec.single else nullcontext():
-        suit, _, trump = tables or c.ranking_tables()
-        if not led:
-            w.line(f"led = {suit}[trick[0][1][0]]")
-        off = f"{suit}[{card}] != led" + (f" and not {trump}[{card}]" if spec.follow == "suit_or_trump" else "")
+        follows, answers = c.ranking_tables("follows", "answers", read=read)
+        if spec.follow == "suit_or_trump":
+            off = f"{card} not in {answers}[trick[0][1][0]]"
+        else:
+            if not led:
+                w.line(f"follow = {follows}[trick[0][1][0]]")
+            off = f"{card} not in follow"
         with w.indented(f"if {off}:"):
-            masks = w.const(c.rankings.get(None).masks) if c.ranking_fixed() else "r.masks"
-            w.line(f"m = {masks}[led]")
-            with w.indented(f"if not ({knowledge.void_known(c.n, 'st.know', 'seat', 'm')}):"):
-                w.line(f"{w.const(knowledge.void)}(st, seat, m)")
+            suit, = c.ranking_tables("suit", read=False)
+            w.line(f"led = {suit}[trick[0][1][0]]")
+            bits = knowledge.width(c.deck)
+            if c.ranking_fixed():
+                w.line(f"m = {w.const(knowledge.void_masks(c.rankings.get(None).masks, c.n, bits))}[seat][led]")
+            else:
+                w.line(f"m = r.masks[led] << {bits} * seat")
+            w.line("voids = st.voids")
+            with w.indented("if voids & m != m:"):       # most voids shown are known already
+                w.line("st.voids = voids | m")
 
 
 def leads_of(r, hand, single: bool, bigger: tuple, plays) -> list:
