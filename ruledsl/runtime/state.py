@@ -87,7 +87,8 @@ class State:
                 if rollout is not None and self.steps + self.live <= limit:
                     rollout(self, choice, bits, limit, until)   # tricks, while these allow
                     continue
-                legal = legal_of[pc](self)
+                legal = self._legal or legal_of[pc](self)      # an ask worked them out waiting
+                self._legal = None
                 if not legal:
                     raise failures.stuck(self)
                 apply_of[pc](self, choice(legal) if bits is None else legal[below(bits, len(legal))])

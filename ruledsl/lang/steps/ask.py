@@ -83,9 +83,12 @@ def compile_ask(step: Ask, c) -> None:
     head, end = w.label(), w.label()
     w.goto(head)
     w.place(head)
+    offered = w.temp()
     with w.indented("while st.asks[-1]:"):
         w.line(f"st.vars[{seat}] = st.asks[-1][0]")
-        with w.indented(f"if _l{d.id}(st):"):
+        w.line(f"{offered} = _l{d.id}(st)")
+        with w.indented(f"if {offered}:"):
+            w.line(f"st._legal = {offered}")       # what legal_actions() hands out, worked out once
             c.wait(d, f"st.vars[{seat}]")
         w.line("st.asks = st.asks[:-1] + (st.asks[-1][1:],)")
     w.line("st.asks = st.asks[:-1]")
