@@ -21,22 +21,28 @@ def shuffle(deck: list, seed: int) -> None:
     same seed gives the same deal on any machine and Python version, and one C call makes all of
     a hand's draws (reseeding a Mersenne Twister per hand cost as much as the whole shuffle).
     A 64-bit word taken modulo a deck's size is uniform to within 2**-50."""
-    draws = _draws(str(seed), len(deck))
-    for i, span in _steps(len(deck)):
-        j = draws[i] % span
-        deck[i], deck[j] = deck[j], deck[i]
+    _fisher_yates(len(deck))(deck, _draws(str(seed), len(deck)))
 
 
 def _draws(key: str, count: int) -> tuple:
     """`count` 64-bit words drawn from `key`: the words of its SHAKE-128 digest, little-endian."""
-    digest = hashlib.shake_128(key.encode()).digest(8 * count)
-    return struct.unpack(f"<{count}Q", digest)
+    return _words(count)(hashlib.shake_128(key.encode()).digest(8 * count))
 
 
 @functools.lru_cache(maxsize=64)
-def _steps(size: int) -> tuple:
-    """Fisher-Yates' steps for a deck of `size`, made once: (position, number of places left)."""
-    return tuple((i, i + 1) for i in range(size - 1, 0, -1))
+def _words(count: int):
+    return struct.Struct(f"<{count}Q").unpack
+
+
+@functools.lru_cache(maxsize=64)
+def _fisher_yates(size: int):
+    """Fisher-Yates' steps for a deck of `size`, written out once as straight code (a loop's
+    own bookkeeping cost as much as the swaps): step i swaps position i with draws[i] modulo
+    the i + 1 places left."""
+    swaps = [f" j = draws[{i}] % {i + 1}; deck[{i}], deck[j] = deck[j], deck[{i}]" for i in range(size - 1, 0, -1)]
+    namespace: dict = {"__builtins__": {}}
+    exec("\n".join(["def steps(deck, draws):", *(swaps or [" pass"])]), namespace)
+    return namespace["steps"]
 
 
 def first_dealer(seed: int, n: int) -> int:
