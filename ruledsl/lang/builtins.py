@@ -180,7 +180,8 @@ def _members(c, g, args, node):
 
 
 def _teams(c, g, args, node):
-    return Frag(src=f"_list({c.unit.const(tuple(range(g.n_teams)))})", type=list_of(TEAM))
+    teams = c.unit.const(tuple(range(g.n_teams)))
+    return Frag(src=f"_list({teams})", type=list_of(TEAM), items=teams)
 
 
 def _card_helper(fn: Callable, gives: Type, ranked: bool = False):
@@ -489,5 +490,5 @@ NAMES: dict[str, Name] = {n.name: n for n in [
     Name("trick", CARD_LIST, "the cards of the trick in progress, in play order",
          lambda w, g: "_trick_cards(st.trick)"),
     *(Name(f.name, f.type, f.doc, (lambda w, g, n=f.name: f"_list(st.{n})") if f.type.has("list")
-           else _field(f.name)) for f in READABLE.values()),
+           else _field(f.name), _field(f.name) if f.type.has("list") else None) for f in READABLE.values()),
 ]}

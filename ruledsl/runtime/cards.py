@@ -134,7 +134,8 @@ class Deck:
         self.power = self._table(lambda n: power[split_name(n)[0]])
         self.points = self._table(lambda n: _lookup(points, n, 0))
         self.values = self._table(lambda n: _lookup(values, n, None))
-        self.plays = tuple((Card(i),) for i in range(len(self.suit_of)))    # each card's one-card play, made once
+        # each card's one-card play, made once, of the one Card of its name (found by identity)
+        self.plays = tuple((card_named(name),) for name in Card.names[:len(self.suit_of)])
         # Points are summed as whole numbers of the table's smallest unit (thirds, say): exact,
         # and much faster than adding Fractions.
         unit = math.lcm(*(Fraction(p).denominator for p in self.points if p is not None))
@@ -159,7 +160,8 @@ class Deck:
         def points_floor(x) -> int:
             """floor(points_of(x)), without making the Fraction (scoring in thirds rounds down)."""
             return units(x) // unit
-        self.points_of, self.points_floor = points_of, points_floor
+        # whole points are their own units: one call fewer where a hand is scored
+        self.points_of, self.points_floor = (units, units) if unit == 1 else (points_of, points_floor)
 
     def _table(self, fn) -> tuple:
         """A tuple indexed by card id (ids are global, so other decks' slots hold None)."""

@@ -114,8 +114,9 @@ def _arg(pick, name):
     def run(pairs, span):
         if not pairs:
             return []
+        values = [value for _, value in pairs]      # a list: max over a generator costs twice as much
         try:
-            best = pick(value for _, value in pairs)
+            best = pick(values)
         except TypeError:
             raise EvalError(f"{name} cannot compare these values", span) from None
         return [x for x, value in pairs if value == best]  # every tie, in the order of the list
