@@ -11,6 +11,8 @@ the trick goes to the last player who beat. With single cards this is the classi
 With single-card leads only, an action is the card itself; otherwise a tuple of cards. Without
 hooks between two plays, a play sets up the next player's turn directly: the common trick runs
 one generated function per card, and a random play-out plays it in one loop (`_p`, _rollout).
+With before_play hooks that each have a `when:`, the play tests those conditions itself and
+calls the TURN block only when one holds (Compiler.acting).
 """
 from __future__ import annotations
 
@@ -209,6 +211,11 @@ def _apply_body(c, d, step: Tricks, spec: Spec, turn) -> None:
         w.line(f"nxt = {c.next_seat('seat')}")
         w.line("st.turn = nxt")
         if turn is not None:              # before_play hooks run between two plays
+            acting = _acting(c, step)
+            if acting is not None:        # unless none of them would act
+                with w.indented(f"if not ({acting}):"):
+                    w.line("st.player = nxt")
+                    w.line("return None")
             w.line("st.player = -1")
             w.goto(turn)
         else:
@@ -379,13 +386,22 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
         elif turn is None:
             w.line(f"seat = st.turn = st.player = {c.next_seat('seat')}")
         else:
-            w.line(f"st.turn = {c.next_seat('seat')}")
-            w.line("st.player = -1")
-            w.call(turn)
-            with w.indented(f"if st.pc != {d.id} or st.player < 0 or st.trick is not trick:"):
-                w.line("return None")          # the hooks asked something, or ended the trick
-            w.line("seat = st.turn")
-            w.line("live = st.live")
+            w.line(f"seat = st.turn = st.player = {c.next_seat('seat')}")
+            acting = _acting(c, step)
+            with w.indented(f"if {acting}:") if acting else nullcontext():
+                w.line("st.player = -1")
+                w.call(turn)
+                with w.indented(f"if st.pc != {d.id} or st.player < 0 or st.trick is not trick:"):
+                    w.line("return None")          # the hooks asked something, or ended the trick
+                w.line("seat = st.turn")
+                w.line("live = st.live")
+
+
+def _acting(c, step: Tricks) -> str | None:
+    """The test that some before_play hook would act on the turn now in st.turn
+    (Compiler.acting): unless it holds, the next player plays without a call of their block."""
+    with c.binding(player=Frag(src="st.turn", type=SEAT, atomic=True)):
+        return c.acting(step.before_play)
 
 
 def _void(c, spec: Spec, led: bool, read: bool) -> None:
