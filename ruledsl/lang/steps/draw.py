@@ -104,10 +104,10 @@ def refill(st, sources, base, first, upto, rounds) -> None:
     most = upto - min(sizes)                 # (min's default= would cost twice the call)
     if most <= 0:                            # every hand is full: nobody draws
         return
-    dests = map(base.__add__, order)         # the zones that drew, if knowledge.dealt asks
     pile = zones[sources[0]]
     if upto - max(sizes) == most and len(pile) >= most * len(hands):
-        _refill_alike(st, pile, sources[0], hands, most, dests)
+        _refill_alike(st, pile, sources[0], hands, most)
+        _drew(st, base, order)
         return
     piles = [zones[z] for z in sources]
     stock = sum(map(len, piles))
@@ -123,7 +123,7 @@ def refill(st, sources, base, first, upto, rounds) -> None:
             for hand, k in zip(hands, need):
                 if k > turn:
                     hand.append(pile.pop())
-        knowledge.dealt(st, dests)
+        _drew(st, base, order)
         return
     if not rounds and stock < total:
         if stock and not st.stock_dead:      # said once, and not of an empty stock
@@ -147,23 +147,31 @@ def refill(st, sources, base, first, upto, rounds) -> None:
                 knowledge.show(st, hands[i][-1:])
             need[i] -= 1
         stock -= len(takers)
-    knowledge.dealt(st, dests)
+    _drew(st, base, order)
 
 
-def _refill_alike(st, pile, source, hands, each, dests) -> None:
+def _drew(st, base: int, order) -> None:
+    """The hands that drew may hold any card again (knowledge.dealt: only if a void is known)."""
+    if st.voids:
+        knowledge.dealt(st, [base + s for s in order])
+
+
+def _refill_alike(st, pile, source, hands, each) -> None:
     """The usual refill after a trick: every hand short by the same `each`, one source serving
-    them all; one card at a time round the hands, as the loop above deals them. `dests`: the
-    hands' zones (an iterator: knowledge.dealt reads it only when some hand's voids are known)."""
+    them all; one card at a time round the hands, as the loop above deals them."""
     total = each * len(hands)
+    if st.prog.viewers.seers[source] is None:    # a face-up source: everyone sees the cards drawn
+        knowledge.show(st, pile[len(pile) - total:])
+    if each == 1:                            # most often: a card each, in turn
+        for hand in hands:
+            hand.append(pile.pop())
+        return
     drawn = pile[len(pile) - total:]
     del pile[len(pile) - total:]
     drawn.reverse()                          # in the order they come off
-    if st.prog.viewers.seers[source] is None:
-        knowledge.show(st, drawn)
     m = len(hands)
     for i, hand in enumerate(hands):
         hand += drawn[i::m]
-    knowledge.dealt(st, dests)
 
 
 def _say(st, text: str) -> None:
