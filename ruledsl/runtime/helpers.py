@@ -221,9 +221,10 @@ def plays_beat(r, play, best) -> bool:
     """A play beats the best so far if its cards pair one-to-one with it, each beating its partner."""
     if len(play) != len(best):
         return False
+    beaters = r.beaters
     if len(play) == 1:
-        return r.beats(play[0], best[0])
-    return any(all(r.beats(c, b) for c, b in zip(perm, best)) for perm in permutations(play))
+        return play[0] in beaters[best[0]]
+    return any(all(c in beaters[b] for c, b in zip(perm, best)) for perm in permutations(play))
 
 
 def card_list(x, span) -> list:

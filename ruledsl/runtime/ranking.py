@@ -15,25 +15,6 @@ from .show import show
 PROMOTED_STEP = 100      # powers are scaled so promoted cards fit between two ranks
 TRUMPS = "trumps"        # the suit of promoted cards while no suit is trumps: they follow each other
 
-# The beating rule, once: card c beats card b if it ranks higher in the same suit, or is a trump
-# over a non-trump. Ranking.beats is made from it, and the compiler writes it inline where a
-# trick is played (with the tables of the ranking in force).
-BEATS = "({power}[{c}] > {power}[{b}] if {suit}[{c}] == {suit}[{b}] else {trump}[{c}] and not {trump}[{b}])"
-
-
-def beats_source(suit: str, power: str, trump: str, c: str, b: str) -> str:
-    """The beating rule as a Python expression over the given names (all of them the code's own)."""
-    return BEATS.format(suit=suit, power=power, trump=trump, c=c, b=b)
-
-
-def _beats():
-    namespace: dict = {"__builtins__": {}}
-    exec(f"def beats(self, c, b):\n return {beats_source('self.suit', 'self.power', 'self.trump', 'c', 'b')}",
-         namespace)
-    beats = namespace["beats"]
-    beats.__doc__ = "Card c beats card b: higher of the same suit, or a trump over a non-trump."
-    return beats
-
 
 class Ranking:
     """Per-card tables under one trump situation (tuples indexed by card id)."""
@@ -70,7 +51,12 @@ class Ranking:
         self.beaters = tuple(frozenset(c for c in cards if self.beats(c, b)) if p is not None else none
                              for b, p in enumerate(self.power))
 
-    beats = _beats()
+    def beats(self, c, b) -> bool:
+        """The beating rule, once: card c beats card b if it ranks higher in the same suit, or is
+        a trump over a non-trump. `beaters` tables it, and every trick reads it from there."""
+        if self.suit[c] == self.suit[b]:
+            return self.power[c] > self.power[b]
+        return self.trump[c] and not self.trump[b]
 
     def shown_order(self, hand) -> list:
         """A hand as players sort it: trumps first, then suit by suit, each high to low."""

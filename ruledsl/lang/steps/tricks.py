@@ -28,7 +28,6 @@ from ...expr.ast import names_used
 from ...expr.codegen import Frag
 from ...runtime import knowledge, randomness
 from ...runtime.helpers import plays_beat
-from ...runtime.ranking import beats_source
 from ..declare import Expr, Expression, Items, Key, Name, Sizes, Step, StepKind, Steps, Word, ZoneName
 from ..types import A_SEAT, CONDITION, SEAT, WHOLE
 from .playable import RESTRICTION, Restriction, describe_playable, write_filter
@@ -284,11 +283,12 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
         else:               # one card against one card (most plays) compared inline
             if not local:
                 w.line("best = trick[st.best][1]")
-            suit, power, trump = c.ranking_tables()
+            beaters, = c.ranking_tables("beaters")
             with w.indented("if _len(cards) == 1 == _len(best):"):
-                w.line(f"beat = {beats_source(suit, power, trump, 'cards[0]', 'best[0]')}")
+                w.line(f"beat = cards[0] in {beaters}[best[0]]")
             with w.indented("else:"):
-                w.line(f"beat = {w.const(plays_beat)}({'r' if suit == 'r.suit' else c.ranking_source()}, cards, best)")
+                ranking = c.ranking_source() if c.ranking_fixed() else "r"
+                w.line(f"beat = {w.const(plays_beat)}({ranking}, cards, best)")
         with w.indented("if beat:"):
             w.line(f"{best_at} = _len(trick)")
             if local:
