@@ -241,14 +241,21 @@ def _trick_won(c, d, step: Tricks, won_owner: str, won: int, head) -> None:
     w.line("st.tricks_played += 1")
     c.emit("trick", winner="winner", number="st.trick_number",
            cards="[_card_names(play[1]) for play in trick]")
-    w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
-    c.steps(step.after_trick)
+    if step.after_trick:
+        w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
+        c.steps(step.after_trick)
+    else:                   # the winner leads; nobody is to play until the next trick begins
+        w.line("st.trick, st.best, st.leader = (), -1, winner")
     if not step.before_trick and not step.before_play and step.count is None:
         # the head's test written again here, so that the next trick starts without its call
-        with w.indented(f"if st.zones[{c.zone('hand')[1]} + st.leader]:"):
+        # (still this decision's: the seat to play is all that changes)
+        leader = "st.leader" if step.after_trick else "winner"
+        with w.indented(f"if st.zones[{c.zone('hand')[1]} + {leader}]:"):
             w.line("st.trick_number += 1")
-            w.line("st.turn = st.leader")
-            c.wait(d, "st.turn")
+            w.line(f"st.turn = st.player = {leader}")
+            w.line("return None")
+    if not step.after_trick:
+        w.line("st.player = -1")
     w.goto(head)
 
 
