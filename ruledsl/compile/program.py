@@ -321,16 +321,17 @@ class Compiler:
 
     def acting(self, steps) -> str | None:
         """Source of a test that holds when some of `steps` would act, for where it is written:
-        each has a `when:` that is an expression alone (no lines of its own), and one holds. A
-        loop that runs the hooks' block between two plays calls it only then (tricks.py); None
-        when it cannot be told (the block is always called)."""
+        each has a `when:`, and one holds. The first may need lines of their own (written
+        here); the others must be expressions alone, tested only if those before fail, as the
+        block tests them. A trick calls the hooks' block only then (tricks.py); None when it
+        cannot be told (the block is always called)."""
         if not steps or any(step.when is None for step in steps):
             return None
         tests = []
         for step in steps:
             mark = len(self.w.items)
             tests.append(self.condition(step.when))
-            if len(self.w.items) > mark:       # it needs lines of its own: the block tests it
+            if tests[1:] and len(self.w.items) > mark:     # lines of its own: the block tests it
                 del self.w.items[mark:]
                 return None
         return " or ".join(f"({test})" for test in tests) if len(tests) > 1 else tests[0]

@@ -75,7 +75,7 @@ def compile_tricks(step: Tricks, c) -> None:
         c.next_seat("st.dealer")
     w.line(f"st.leader = {leader}")
     w.line("st.trick_number = 0")
-    head, turn, end = w.label(), w.label(), w.label()
+    head, hooks, turn, end = w.label(), w.label(), w.label(), w.label()
     w.goto(head)
     w.place(head)
     with w.indented(f"if not st.zones[{spec.hand} + st.leader]:"):
@@ -84,6 +84,8 @@ def compile_tricks(step: Tricks, c) -> None:
         with w.indented(f"if st.trick_number >= {c.expr(step.count, WHOLE, '`tricks.count`')}:"):
             w.goto(end)
     w.line("st.trick_number += 1")           # the trick about to be played, in every hook
+    w.goto(hooks)                            # (where a trick's end goes on when a hook acts)
+    w.place(hooks)
     c.steps(step.before_trick)
     w.line("st.trick, st.best, st.turn = (), -1, st.leader")
     w.goto(turn)
@@ -95,7 +97,7 @@ def compile_tricks(step: Tricks, c) -> None:
         for explain in (False, True):
             _legality(c, d, spec, explain, step.playable)
         _apply(c, d, step, spec, turn if step.before_play else None)
-        _trick_won(c, d, step, won_owner, won, head)
+        _trick_won(c, d, step, won_owner, won, (head, hooks, turn))
         _rollout(c, d, step, spec, turn if step.before_play else None)
     if not step.playable:          # written into the State's methods too (compile/public.py)
         c.inline(d, lambda give: _legal(c, spec, give),
@@ -223,9 +225,10 @@ def _apply_body(c, d, step: Tricks, spec: Spec, turn) -> None:
     w.line(f"return _w{d.id}(st)")
 
 
-def _trick_won(c, d, step: Tricks, won_owner: str, won: int, head) -> None:
+def _trick_won(c, d, step: Tricks, won_owner: str, won: int, blocks) -> None:
     """`_w{id}(st)`: the trick on the table is complete (`_a` or `_p` played its last card): its
-    best play wins it, the after_trick hooks run, and the next trick begins."""
+    best play wins it, the after_trick hooks run, and the next trick begins. `blocks`: the
+    tricks' HEAD, the head after its count (where the before_trick hooks run) and TURN."""
     w = c.w
     w.function(f"_w{d.id}", "st")
     w.line("trick = st.trick")
@@ -246,17 +249,51 @@ def _trick_won(c, d, step: Tricks, won_owner: str, won: int, head) -> None:
         c.steps(step.after_trick)
     else:                   # the winner leads; nobody is to play until the next trick begins
         w.line("st.trick, st.best, st.leader = (), -1, winner")
-    if not step.before_trick and not step.before_play and step.count is None:
-        # the head's test written again here, so that the next trick starts without its call
-        # (still this decision's: the seat to play is all that changes)
-        leader = "st.leader" if step.after_trick else "winner"
-        with w.indented(f"if st.zones[{c.zone('hand')[1]} + {leader}]:"):
-            w.line("st.trick_number += 1")
-            w.line(f"st.turn = st.player = {leader}")
-            w.line("return None")
+    _start_next(c, step, "st.leader" if step.after_trick else "winner", blocks[1:])
     if not step.after_trick:
         w.line("st.player = -1")
-    w.goto(head)
+    w.goto(blocks[0])
+
+
+def _start_next(c, step: Tricks, leader: str, blocks) -> None:
+    """The head's tests written again at a trick's end, so that the next trick starts here,
+    without the head's call, when none of its hooks would act (Compiler.acting): the leader's
+    hand holds cards and the `count` (an expression alone) is not reached. A hook that acts,
+    or one that cannot be told so, is gone to (`blocks`: after the head's count, and TURN)."""
+    w = c.w
+    hooks, turn = blocks
+    test = f"st.zones[{c.zone('hand')[1]} + {leader}]"
+    if step.count is not None:
+        mark = len(w.items)
+        count = c.expr(step.count, WHOLE, "`tricks.count`")
+        if len(w.items) > mark:            # a count with lines of its own: the head tests it
+            del w.items[mark:]
+            return
+        test += f" and st.trick_number < {count}"
+
+    def go(block) -> None:                 # nobody is to play while hooks run
+        if not step.after_trick:
+            w.line("st.player = -1")
+        w.goto(block)
+    with w.indented(f"if {test}:"):
+        w.line("st.trick_number += 1")
+        if step.before_trick:
+            acting = c.acting(step.before_trick)
+            if acting is None:
+                go(hooks)
+                return
+            with w.indented(f"if {acting}:"):
+                go(hooks)
+        w.line(f"st.turn = {leader}")
+        if step.before_play:
+            acting = _acting(c, step)
+            if acting is None:
+                go(turn)
+                return
+            with w.indented(f"if {acting}:"):
+                go(turn)
+        w.line(f"st.player = {leader}")      # still this decision's: the seat to play changes
+        w.line("return None")
 
 
 def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool = False) -> None:
