@@ -271,6 +271,8 @@ class GameScope:
         """Source of a fresh list of the cards `cards` gives (checked unless its type says so)."""
         if cards.type.only("list") and cards.type.item is not None and cards.type.item.only("card"):
             return f"_list({c.src(cards)})"
+        if cards.type.only("card"):
+            return f"[{c.src(cards)}]"
         return c.call(helpers.card_list, c.src(cards), c.span_const(node))
 
     def zone_index(self, c, target: ast.Target) -> str:

@@ -121,9 +121,13 @@ def _legality(c, d, choices, explain: bool) -> list:
             seq = c.frag(_sequence(ch.each), ANY, "`each`")
             items = w.temp()
             w.line(f"{items} = {c.w_src(seq)}")
-            with w.indented(f"if _type({items}) is not _list:"):
-                w.line(f"{items} = _iterable({items}, {w.const(ch.each.span)})")
+            if not seq.type.only("list"):
+                with w.indented(f"if _type({items}) is not _list:"):
+                    w.line(f"{items} = _iterable({items}, {w.const(ch.each.span)})")
             types.append((seq.type.item or ANY) if seq.type.only("list") else ANY)
+            if not explain and ch.when is None:        # every value offered: one comprehension
+                w.line(f"{out} += [({i}, {_frozen(var, types[-1])}) for {var} in {items}]")
+                continue
             with w.indented(f"for {var} in {items}:"):
                 with c.binding(**{ch.each.tree.var: Frag(src=var, type=types[-1], atomic=True)}):
                     _offer(c, ch, i, var, out, explain, types[-1])
