@@ -116,14 +116,16 @@ def deal(st, dests, count, packet, span) -> list[list]:
         cards = deck[len(deck) - need:]
         del deck[len(deck) - need:]
         cards.reverse()
+    zones = st.zones
     if m == 1:                       # one zone takes them all, in the order they come off
         got = [cards]
+        zones[dests[0]] += cards
     else:
         got = [share(cards) for share in shares(m, count, packet)] if need else [() for _ in dests]
-    zones = st.zones
-    for d, received in zip(dests, got):
-        zones[d] += received
-    knowledge.dealt(st, dests)
+        for d, received in zip(dests, got):
+            zones[d] += received
+    if st.voids:                     # a hand that took cards may hold any card again
+        knowledge.dealt(st, dests)
     return got
 
 
