@@ -404,8 +404,16 @@ class Compiler:
         x, y = self.src(a), self.src(b)
         slow = f"_compare({self.unit.const(op)}, {x}, {y}, {self.span_const(span)})"
         if op not in ("in", "not in") and a.type.has(*INTS) and b.type.has(*INTS):
-            return Frag(src=f"({x} {_COMPARE[op]} {y} if {self._ints(a, b)} else {slow})", type=BOOL)
+            return Frag(src=f"({x} {_COMPARE[op]} {y} if {self._numbers(a, b)} else {slow})", type=BOOL)
         return Frag(src=slow, type=BOOL)
+
+    def _numbers(self, *frags: Frag) -> str:
+        """A test that the (atomic) operands compare as Python's numbers: none is the only other
+        value a number or none may hold (a lives counter the doctor may set from none), so that
+        is all there is to test; anything else is tested for a plain int."""
+        tests = [f"{self.src(f)} is not None" if f.type.only(*NUMERIC, "none") else f"_type({self.src(f)}) is _int"
+                 for f in frags if not f.type.only(*NUMERIC)]
+        return " and ".join(tests) or "True"
 
     def _IfElse(self, node: ast.IfElse) -> Frag:
         mark = self.unit.mark()
