@@ -131,7 +131,7 @@ class Game:
         st.leader = step_seat(st, st.dealer, prog.direction)
         st.pc, st.player, st.turn, st.trick, st.best = 0, NOBODY, st.dealer, (), -1
         st.asks, st.vars = (), [None] * prog.slots
-        st.hand_number = st.deals = st.steps = st.hands_scored = 0
+        st.hand_number = st.deals = st.steps_done = st.hands_scored = 0
         st.winners, st.hand_values, st.events = None, None, [] if record else None
         st._totals = None if self.ruleset.hand_value is None else (0,) * n
         st.given = given_deals.read(prog, deals) if deals else None

@@ -155,7 +155,7 @@ def test_plays_face_down_by_the_trick_or_an_option_play_the_same_in_the_loop(loa
     reads the trick (or the leader) needs them in the state at every play. Both play as the API."""
     game = load_rules(FACE_DOWN.replace("OPEN", open_))
     source = listing(game.program(3))
-    assert ("first = _len(trick)" in source) == local
+    assert ("at = st.best" in source) == local
     for seed in range(10):
         one = played_both_ways(game, 3, seed)
     downs = [e["face_down"] for e in one.events if e["kind"] == "play"]

@@ -357,20 +357,18 @@ class Compiler:
         self.decisions.append(d)
         return d
 
-    def apply_function(self, d: Decision) -> None:
+    def apply_function(self, d: Decision, counted: bool = True) -> None:
         """Write on into `_a{id}(st, a)`: taking action `a` at decision `d`. It counts the
-        action, and goes on (through the steps after it) until the next decision."""
+        action (unless `counted` is False: a trick's play is counted by the trick it joins,
+        State.steps), and goes on (through the steps after it) until the next decision."""
         self.w.function(f"_a{d.id}", "st, a")
-        self.count_action()
-
-    def count_action(self) -> None:
-        """Write: one more action taken (what `limit` and a PlayError's step count)."""
-        self.w.line("st.steps += 1")
+        if counted:
+            self.w.line("st.steps_done += 1")    # what `limit` and a PlayError's step count
 
     def inline(self, d: Decision, legal, apply) -> None:
         """Offer decision `d` to be written into the State's public methods (public.py):
         `legal(give)` writes its legal actions, each branch ending in `give(source of the
-        list)`; `apply()` writes the body of its `_a` after the action is counted."""
+        list)`; `apply()` writes the body of its `_a`, which counts the action as `_a` does."""
         self.inlined[d.id] = (legal, apply)
 
     def wait(self, d: Decision, seat: str) -> None:

@@ -71,9 +71,6 @@ def _apply_action(c) -> None:
     with w.indented("try:"):
         w.line("pc = st.pc")
 
-        def taken(apply) -> None:
-            c.count_action()
-            apply()
-        _dispatch(c, 1, taken, "_apply_of[pc](st, a)")
+        _dispatch(c, 1, lambda apply: apply(), "_apply_of[pc](st, a)")
     with w.indented("except _Exception as exc:"):
         w.line("raise _located(st, exc) from None")

@@ -60,6 +60,7 @@ def new_hand(st, cards, redeal: bool) -> None:
     takes its cards out of the shuffle (the `deck` entry goes on top, to come off first)."""
     st.deals += 1
     st.zones = [[] for _ in st.zones]
+    st.steps_done += len(st.trick)      # the plays of a trick left unfinished are actions taken
     st.trick, st.best = (), -1
     deck = list(cards)
     shuffle(deck, hand_seed(st.seed, st.deals))

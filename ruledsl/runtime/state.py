@@ -21,7 +21,7 @@ NOBODY = -1
 
 _CORE = ("prog", "n", "options", "zones", "cv", "out", "live", "seating", "dealer", "leader", "turn", "player",
          "pc", "trick", "best", "asks", "vars", "hand_number", "deals", "seed", "winners", "events",
-         "steps", "hands_scored", "hand_values", "_totals", "given", "_legal")
+         "steps_done", "hands_scored", "hand_values", "_totals", "given", "_legal")
 
 
 class State:
@@ -44,6 +44,12 @@ class State:
 
     def is_terminal(self) -> bool:
         return self.player == TERMINAL
+
+    @property
+    def steps(self) -> int:
+        """The actions taken so far in the match. A trick's plays are counted by the trick they
+        lie in (steps_done gains them when it is won): one write less a play."""
+        return self.steps_done + len(self.trick)
 
     # legal_actions() and apply_action(action) are written out for each program, with the
     # decision most often taken written into them (compile/public.py): a program's states are
@@ -76,15 +82,15 @@ class State:
         prog, choice, bits = self.prog, rng.choice, bits_of(rng)
         legal_of, apply_of, rollout_of = prog.legal, prog.apply, prog.rollout
         until = self.hands_scored + 1 if hand else 1 << 62
-        limit = self.steps + max_steps
+        limit = self.steps + max_steps          # (steps: done + len(trick), written out in the loop)
         self._legal = None
         try:
-            while self.steps < limit:
+            while self.steps_done + len(self.trick) < limit:
                 if self.player < 0 or self.hands_scored >= until:
                     break
                 pc = self.pc
                 rollout = rollout_of[pc]
-                if rollout is not None and self.steps + self.live <= limit:
+                if rollout is not None and self.steps_done + len(self.trick) + self.live <= limit:
                     rollout(self, choice, bits, limit, until)   # tricks, while these allow
                     continue
                 legal = self._legal or legal_of[pc](self)      # an ask worked them out waiting

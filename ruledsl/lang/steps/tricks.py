@@ -194,7 +194,7 @@ def _choices(c, spec: Spec, give, explain: bool = False) -> None:
 
 def _apply(c, d, step: Tricks, spec: Spec, turn) -> None:
     """`_a{id}(st, play)`: the cards go to the trick; the next seat plays, or the trick is won."""
-    c.apply_function(d)
+    c.apply_function(d, counted=False)       # the play counts as the trick's entry (State.steps)
     _apply_body(c, d, step, spec, turn)
 
 
@@ -242,6 +242,7 @@ def _trick_won(c, d, step: Tricks, won_owner: str, won: int, blocks) -> None:
     w.line("st.winner = winner")
     w.line("st.trick_winners = st.trick_winners + (winner,)")
     w.line("st.tricks_played += 1")
+    w.line("st.steps_done += _len(trick)")       # its plays, counted as the trick leaves the table
     c.emit("trick", winner="winner", number="st.trick_number",
            cards="[_card_names(play[1]) for play in trick]")
     if step.after_trick:
@@ -371,7 +372,7 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
     scored), so does the loop. `turn`: the block of the before_play hooks, run between two plays
     as `_a` runs them; when they stop elsewhere (an ask), so does the loop. With nothing reading
     the state between plays (no hooks, no restrictions, an `open:` of options only), the turn,
-    the trick, its best play and the step count stay in locals and reach the state when the
+    the trick and its best play stay in locals and reach the state when the
     trick is complete."""
     w = c.w
     w.function(f"_p{d.id}", "st, choice, bits, limit, until")
@@ -383,7 +384,7 @@ def _rollout(c, d, step: Tricks, spec: Spec, turn) -> None:
         _rollout_trick(c, d, step, spec, turn, local)
         w.line(f"_w{d.id}(st)")
         with w.indented(f"if st.pc != {d.id} or st.player < 0 or st.hands_scored >= until or "
-                        "st.steps + st.live > limit:"):
+                        "st.steps_done + _len(st.trick) + st.live > limit:"):
             w.line("return None")
 
 
@@ -394,7 +395,6 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
     w.line("trick = st.trick")
     w.line("live = st.live")                  # a trick of this many cards is complete
     if local:
-        w.line("first = _len(trick)")
         w.line("at = st.best")
         w.line(f"best = trick[at][1]{'[0]' if spec.single else ''} if trick else None")
         w.line(f"after = {c.next_seats()}")
@@ -402,7 +402,6 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
     def leave() -> None:                     # the state as the plays so far left it
         if local:
             w.line("st.trick, st.best, st.turn, st.player = trick, at, seat, seat")
-            w.line("st.steps += _len(trick) - first")
     with w.indented("while True:"):
         w.line(f"hand = st.zones[{spec.hand} + seat]")
         if step.playable:                  # the restrictions' filter, as legal_actions has it
@@ -418,8 +417,6 @@ def _rollout_trick(c, d, step: Tricks, spec: Spec, turn, local: bool) -> None:
             w.line("size = _len(legal)")
             w.lines(randomness.DRAW)
             w.line("a = legal[x]")
-        if not local:
-            w.line("st.steps += 1")
         # a single card led to, under a follow rule: _choices worked out the suit led
         _play(c, step, spec, "hand", led=spec.single and spec.follow != "any" and not step.playable, local=local)
         with w.indented("if _len(trick) >= live:"):
