@@ -409,8 +409,8 @@ class Compiler:
 
     def _numbers(self, *frags: Frag) -> str:
         """A test that the (atomic) operands compare as Python's numbers: none is the only other
-        value a number or none may hold (a lives counter the doctor may set from none), so that
-        is all there is to test; anything else is tested for a plain int."""
+        value a number-or-none may hold (a counter assigned from a value that may be none), so
+        that is all there is to test; anything else is tested for a plain int."""
         tests = [f"{self.src(f)} is not None" if f.type.only(*NUMERIC, "none") else f"_type({self.src(f)}) is _int"
                  for f in frags if not f.type.only(*NUMERIC)]
         return " and ".join(tests) or "True"
