@@ -135,12 +135,12 @@ def moved(st, source: int, dest: int, cards) -> None:
 
 
 def dealt(st, zones) -> None:
-    """Zones took cards from the deck: a hand among them may hold any card again."""
-    if st.voids:
-        hand_of = st.prog.viewers.hand_of
-        for z in zones:
-            if hand_of[z] >= 0:
-                forget_voids(st, hand_of[z])
+    """Zones took cards from the deck: a hand among them may hold any card again. Called only
+    while some void is known (`st.voids`: the deal and the draw test it first)."""
+    hand_of = st.prog.viewers.hand_of
+    for z in zones:
+        if hand_of[z] >= 0:
+            forget_voids(st, hand_of[z])
 
 
 def show(st, cards) -> None:

@@ -454,11 +454,12 @@ def _void(c, spec: Spec, led: bool, read: bool) -> None:
     w = c.w
     card = "a" if spec.single else "a[0]"
     with w.indented("if _len(trick[0][1]) == 1:") if not spec.single else nullcontext():
-        follows, answers = c.ranking_tables("follows", "answers", read=read)
         if spec.follow == "suit_or_trump":
+            answers, = c.ranking_tables("answers", read=read)
             off = f"{card} not in {answers}[trick[0][1][0]]"
         else:
             if not led:
+                follows, = c.ranking_tables("follows", read=read)
                 w.line(f"follow = {follows}[trick[0][1][0]]")
             off = f"{card} not in follow"
         with w.indented(f"if {off}:"):
