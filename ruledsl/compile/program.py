@@ -28,7 +28,7 @@ from ..lang import walk
 from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
 from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, TEXT, Type, holds_seats
-from ..runtime import helpers
+from ..runtime import dealing, helpers
 from ..runtime.ranking import Rankings
 from ..source import NOWHERE, Span
 from . import module, public
@@ -444,7 +444,8 @@ class Compiler:
                 w.line("raise _redeals()")
         w.line("st.asks = ()")
         w.line("_reset_hand(st)")
-        w.line(f"_new_hand(st, {w.const(self.deck.cards)}, {w.const(redeal)})")
+        w.line(f"_new_hand(st, {w.const(self.deck.cards)}, {w.const(dealing.shuffler(len(self.deck.cards)))}, "
+               f"{w.const(redeal)})")
         w.line("_start_hand(st)")
 
     def _hand_end(self) -> None:

@@ -21,28 +21,27 @@ def shuffle(deck: list, seed: int) -> None:
     same seed gives the same deal on any machine and Python version, and one C call makes all of
     a hand's draws (reseeding a Mersenne Twister per hand cost as much as the whole shuffle).
     A 64-bit word taken modulo a deck's size is uniform to within 2**-50."""
-    _fisher_yates(len(deck))(deck, _draws(str(seed), len(deck)))
+    shuffler(len(deck))(deck, seed)
 
 
 def _draws(key: str, count: int) -> tuple:
     """`count` 64-bit words drawn from `key`: the words of its SHAKE-128 digest, little-endian."""
-    return _words(count)(hashlib.shake_128(key.encode()).digest(8 * count))
+    return struct.unpack(f"<{count}Q", hashlib.shake_128(key.encode()).digest(8 * count))
 
 
 @functools.lru_cache(maxsize=64)
-def _words(count: int):
-    return struct.Struct(f"<{count}Q").unpack
-
-
-@functools.lru_cache(maxsize=64)
-def _fisher_yates(size: int):
-    """Fisher-Yates' steps for a deck of `size`, written out once as straight code (a loop's
-    own bookkeeping cost as much as the swaps): step i swaps position i with draws[i] modulo
-    the i + 1 places left."""
+def shuffler(size: int):
+    """`shuffle` for a deck of `size`, written out once as straight code (a loop's own
+    bookkeeping cost as much as the swaps; a new hand calls it with no lookup): the draws
+    as `_draws` makes them, then step i swaps position i with draws[i] modulo the i + 1
+    places left."""
     swaps = [f" j = draws[{i}] % {i + 1}; deck[{i}], deck[j] = deck[j], deck[{i}]" for i in range(size - 1, 0, -1)]
-    namespace: dict = {"__builtins__": {}}
-    exec("\n".join(["def steps(deck, draws):", *(swaps or [" pass"])]), namespace)
-    return namespace["steps"]
+    namespace: dict = {"__builtins__": {}, "_str": str, "_shake": hashlib.shake_128,
+                       "_unpack": struct.Struct(f"<{size}Q").unpack}
+    exec("\n".join(["def shuffle(deck, seed):",
+                    f" draws = _unpack(_shake(_str(seed).encode()).digest({8 * size}))" if size > 1 else " pass",
+                    *swaps]), namespace)
+    return namespace["shuffle"]
 
 
 def first_dealer(seed: int, n: int) -> int:
@@ -55,9 +54,10 @@ def hand_seed(seed: int, deal_number: int) -> int:
     return seed * 1_000_003 + deal_number
 
 
-def new_hand(st, cards, redeal: bool) -> None:
-    """Gather every card into the deck (zone 0) and shuffle it; a given deal for this hand
-    takes its cards out of the shuffle (the `deck` entry goes on top, to come off first)."""
+def new_hand(st, cards, shuffle, redeal: bool) -> None:
+    """Gather every card into the deck (zone 0) and shuffle it (`shuffle`: the deck's
+    `shuffler`); a given deal for this hand takes its cards out of the shuffle (the `deck` entry
+    goes on top, to come off first)."""
     st.deals += 1
     st.zones = [[] for _ in st.zones]
     st.steps_done += len(st.trick)      # the plays of a trick left unfinished are actions taken
@@ -105,26 +105,41 @@ def deal(st, dests, count, packet, span) -> list[list]:
         raise EvalError(f"a deal's count must be a whole number, got {describe(count)}", span)
     if type(packet) is not int or packet < 1:
         raise EvalError(f"a deal's packet must be a whole number of at least 1, got {describe(packet)}", span)
-    m = len(dests)
-    need, deck = count * m, st.zones[0]
+    m, zones = len(dests), st.zones
+    need, deck = count * m, zones[0]
     if st.stack:
-        cards = _stacked(st, dests, pattern(m, count, packet) if need else (), span)
+        top = _stacked(st, dests, pattern(m, count, packet) if need else (), span)[::-1]
     else:
         if need > len(deck):
             raise EvalError(f"the deal needs {need} cards" + (f" ({count} to each of {m})" if m > 1 else "")
                             + f" and the deck has {len(deck)} left", span,
                             f"with {st.live} players; deal fewer cards, or lower players.max")
-        cards = deck[len(deck) - need:]
+        top = deck[len(deck) - need:]
         del deck[len(deck) - need:]
-        cards.reverse()
-    zones = st.zones
-    if m == 1:                       # one zone takes them all, in the order they come off
-        got = [cards]
-        zones[dests[0]] += cards
-    else:
-        got = [share(cards) for share in shares(m, count, packet)] if need else [() for _ in dests]
-        for d, received in zip(dests, got):
+    # `top` lies as on the deck: the first card to come off is its last. Each recipient's
+    # share is picked by one slice (a loop, not a comprehension: cheaper for a few zones).
+    got = []
+    if m == 1 or packet >= count:    # one packet each: a run of `count`
+        end = need
+        for d in dests:
+            received = top[end - count:end]
+            received.reverse()
             zones[d] += received
+            got.append(received)
+            end -= count
+    elif packet == 1:                # one at a time round the recipients: every m-th card
+        last = need - 1
+        for d in dests:
+            received = top[last::-m]
+            zones[d] += received
+            got.append(received)
+            last -= 1
+    else:
+        cards = top[::-1]
+        for d, share in zip(dests, shares(m, count, packet)):
+            received = share(cards)
+            zones[d] += received
+            got.append(received)
     if st.voids:                     # a hand that took cards may hold any card again
         knowledge.dealt(st, dests)
     return got
