@@ -9,7 +9,6 @@ import operator
 from ..errors import RuleError
 from ..expr import values
 from ..runtime import dealing, failures, hand, helpers, knowledge
-from ..runtime.knowledge import Viewers
 from ..runtime.seating import Seatings
 from ..runtime.show import show, show_seats
 from ..runtime.state import State
@@ -70,7 +69,7 @@ class Program:
         self.slots = c.slots
         self.hand_zone = c.layout.zones["hand"][1]
         self.void_bits = knowledge.width(c.deck)     # st.voids: each seat's mask this many bits up
-        self.viewers = Viewers(rs, c.layout)        # who sees each zone (runtime/knowledge.py)
+        self.viewers = c.viewers                     # who sees each zone (runtime/knowledge.py)
         self.expressions = expressions      # (text, bound, locate) -> a compiled function
         self.game = None            # the Game it belongs to, for pickling states
 

@@ -29,6 +29,7 @@ from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
 from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, TEXT, Type, holds_seats
 from ..runtime import dealing, helpers
+from ..runtime.knowledge import Viewers
 from ..runtime.ranking import Rankings
 from ..source import NOWHERE, Span
 from . import module, public
@@ -61,6 +62,7 @@ class Compiler:
         spec = ruleset.deck
         self.deck = spec.cards()
         self.layout = Layout(ruleset, n)
+        self.viewers = Viewers(ruleset, self.layout)      # who sees each zone (runtime/knowledge.py)
         self.w = Writer()
         self.scope = GameScope(self)
         self.errors = Collector()

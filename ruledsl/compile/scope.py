@@ -252,7 +252,11 @@ class GameScope:
         """The statement moving `cards` to zone `dest`: a whole zone's cards are known to lie
         there alone, so they are moved as one list."""
         if cards.zone is not None:
-            return f"_move_zone(st, {cards.zone}, {dest})"
+            source = cards.zone
+            if dest.isdigit() and source.isdigit() and source != dest and \
+                    self.program.viewers.silent[int(source)][int(dest)]:    # no knowledge to keep: the lists
+                return f"st.zones[{dest}] += st.zones[{source}]; st.zones[{source}].clear()"
+            return f"_move_zone(st, {source}, {dest})"
         return f"_move_cards(st, {self.card_list(c, cards, node)}, {dest})"
 
     def reveal(self, c, node: ast.Reveal) -> None:

@@ -52,7 +52,9 @@ def compile_draw(step: Draw, c) -> None:
         w.line(f"{held} = [_len(st.zones[{zone[1]} + s]) for s in {seats}]")
     stocked = " or ".join(f"st.zones[{z}]" for z in sources)
     with w.indented(f"if {stocked}:"):           # nothing left to draw from (the hand's last tricks): no call
-        w.line(f"{w.const(refill)}(st, {w.const(sources)}, {zone[1]}, {first}, {upto}, {step.shortfall == 'rounds'})")
+        face_up = tuple(c.viewers.seers[z] is None for z in sources)     # the cards drawn stay known
+        w.line(f"{w.const(refill)}(st, {w.const(sources)}, {w.const(face_up)}, {zone[1]}, {first}, {upto}, "
+               f"{step.shortfall == 'rounds'})")
     if per_drawer:
         _show_per_drawer(step, c, zone[1], seats, held)
     if step.remember is None and shown is None:
@@ -90,46 +92,63 @@ def _source(name: Name, c) -> int:
     return zone[1]
 
 
-def refill(st, sources, base, first, upto, rounds) -> None:
+def refill(st, sources, face_up, base, first, upto, rounds) -> None:
     """Each hand in play order from `first` draws until it holds `upto`, from the `sources` in
-    order; when the stock cannot refill every hand, nobody draws (or, with `rounds`, whole
-    rounds are drawn while a whole round is possible). A card drawn from a face-up source stays
-    known to all (knowledge.show); a hand that drew may hold any card again (knowledge.dealt)."""
+    order (`face_up`: which of them everyone sees); when the stock cannot refill every hand,
+    nobody draws (or, with `rounds`, whole rounds are drawn while a whole round is possible). A
+    card drawn from a face-up source stays known to all (knowledge.show); a hand that drew may
+    hold any card again (knowledge.dealt, only while some void is known)."""
     zones = st.zones
     order = st.seating.orders[first]
     hands = [zones[base + s] for s in order]
     sizes = list(map(len, hands))
     if not sizes:
         return
-    most = upto - min(sizes)                 # (min's default= would cost twice the call)
+    low = min(sizes)                         # (min's default= would cost twice the call)
+    most = upto - low
     if most <= 0:                            # every hand is full: nobody draws
         return
     pile = zones[sources[0]]
-    if upto - max(sizes) == most and len(pile) >= most * len(hands):
-        _refill_alike(st, pile, sources[0], hands, most)
-        _drew(st, base, order)
+    if low == max(sizes) and len(pile) >= most * len(hands):
+        # The usual refill after a trick: every hand short alike, the first source serving all.
+        if face_up[0]:
+            knowledge.show(st, pile[len(pile) - most * len(hands):])
+        if most == 1:                        # a card each, in turn
+            for hand in hands:
+                hand.append(pile.pop())
+        else:
+            _round_by_round(pile, hands, most)
+    elif not _short(st, sources, face_up, hands, [upto - size if size < upto else 0 for size in sizes], rounds):
         return
+    if st.voids:
+        knowledge.dealt(st, [base + s for s in order])
+
+
+def _round_by_round(pile, hands, each) -> None:
+    """`each` cards to every hand, one at a time round the hands, from the top of `pile`."""
+    total = each * len(hands)
+    drawn = pile[len(pile) - total:]
+    del pile[len(pile) - total:]
+    drawn.reverse()                          # in the order they come off
+    m = len(hands)
+    for i, hand in enumerate(hands):
+        hand += drawn[i::m]
+
+
+def _short(st, sources, face_up, hands, need, rounds) -> bool:
+    """The hands short by different numbers of cards (`need`), or the first source short: one
+    card at a time round the hands that still need one, each from the first source not empty.
+    False if nobody drew."""
+    zones = st.zones
     piles = [zones[z] for z in sources]
     stock = sum(map(len, piles))
     if not stock:
-        return
-    need = [upto - size if size < upto else 0 for size in sizes]
-    total, pile = sum(need), piles[0]
-    seers = st.prog.viewers.seers
-    if len(pile) >= total:                   # the first source serves everyone: no shortfall
-        if seers[sources[0]] is None:            # a face-up source: the cards drawn are its last `total`
-            knowledge.show(st, pile[len(pile) - total:])
-        for turn in range(most):
-            for hand, k in zip(hands, need):
-                if k > turn:
-                    hand.append(pile.pop())
-        _drew(st, base, order)
-        return
-    if not rounds and stock < total:
+        return False
+    if not rounds and stock < sum(need):
         if stock and not st.stock_dead:      # said once, and not of an empty stock
             _say(st, f"the stock ({stock}) cannot refill every hand: nobody draws from it again this hand")
         st.stock_dead = True
-        return
+        return False
     pile = 0                                 # the source drawn from now: the next when it is empty
     while any(need):
         takers = [i for i, k in enumerate(need) if k]
@@ -143,35 +162,11 @@ def refill(st, sources, base, first, upto, rounds) -> None:
             while not piles[pile]:
                 pile += 1
             hands[i].append(piles[pile].pop())
-            if seers[sources[pile]] is None:     # the turned card: everyone sees who draws it
+            if face_up[pile]:                    # the turned card: everyone sees who draws it
                 knowledge.show(st, hands[i][-1:])
             need[i] -= 1
         stock -= len(takers)
-    _drew(st, base, order)
-
-
-def _drew(st, base: int, order) -> None:
-    """The hands that drew may hold any card again (knowledge.dealt: only if a void is known)."""
-    if st.voids:
-        knowledge.dealt(st, [base + s for s in order])
-
-
-def _refill_alike(st, pile, source, hands, each) -> None:
-    """The usual refill after a trick: every hand short by the same `each`, one source serving
-    them all; one card at a time round the hands, as the loop above deals them."""
-    total = each * len(hands)
-    if st.prog.viewers.seers[source] is None:    # a face-up source: everyone sees the cards drawn
-        knowledge.show(st, pile[len(pile) - total:])
-    if each == 1:                            # most often: a card each, in turn
-        for hand in hands:
-            hand.append(pile.pop())
-        return
-    drawn = pile[len(pile) - total:]
-    del pile[len(pile) - total:]
-    drawn.reverse()                          # in the order they come off
-    m = len(hands)
-    for i, hand in enumerate(hands):
-        hand += drawn[i::m]
+    return True
 
 
 def _say(st, text: str) -> None:
