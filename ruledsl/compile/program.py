@@ -456,13 +456,7 @@ class Compiler:
         seat = Frag(src="player", type=SEAT, atomic=True)
         with self.binding(player=seat):
             if rs.hand_value is not None:
-                values = self.w.temp()
-                w.line(f"{values} = []")
-                with w.indented(f"for player in {w.const(tuple(range(self.n)))}:"):
-                    with w.at(rs.hand_value.span):
-                        w.line(f"{values}.append({self.errors.attempt(self.expr, rs.hand_value) or 'None'})")
-                w.line(f"st.hand_values = _tuple({values})")
-                w.line("st._totals = _tuple(_map(_add, st._totals, st.hand_values))")
+                self._hand_values(rs.hand_value)
             with w.indented("if st.events is not None:"):
                 lines = w.temp()
                 w.line(f"{lines} = {{}}")
@@ -478,6 +472,19 @@ class Compiler:
                 w.line(f"st.events.append({{'kind': 'summary', 'hand': st.hand_number, 'lines': {lines}, "
                        f"'values': {value}}})")
 
+    def _hand_values(self, value: Expr) -> None:
+        """`st.hand_values`, what the hand was worth to each seat, and the running `_totals`:
+        the expression written once for each seat (`player` a constant), as one tuple."""
+        w, values = self.w, []
+        for seat in range(self.n):
+            with self.binding(player=Frag(src=str(seat), type=SEAT, atomic=True)), w.at(value.span):
+                src = self.errors.attempt(self.expr, value)
+            if src is None:                  # its error is reported once
+                return
+            values.append(src)
+        w.line(f"st.hand_values = {_tuple_display(values)}")
+        w.line(f"st._totals = {_tuple_display([f'st._totals[{s}] + st.hand_values[{s}]' for s in range(self.n)])}")
+
     def _returns(self) -> None:
         rs, w = self.ruleset, self.w
         w.function("_returns", "st")
@@ -492,6 +499,10 @@ class Compiler:
                 with w.at(rs.returns.span):
                     w.line(f"{out}.append({self.errors.attempt(self.expr, rs.returns) or 'None'})")
             w.line(f"return {out}")
+
+
+def _tuple_display(items: list[str]) -> str:
+    return f"({', '.join(items)},)"
 
 
 def _expressions(ruleset, n: int, counter_types):
