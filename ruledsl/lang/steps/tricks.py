@@ -185,16 +185,12 @@ def _choices(c, spec: Spec, give, explain: bool = False) -> None:
             give(f"[({play}, None if not held or {allowed} else {reason}(st, {c.ranking_source()}, trick, c, "
                  f"{w.const(spec.follow)})) for c in hand]")
             return
-        if spec.follow == "suit":
-            w.line(f"same = [{play} for c in hand if c in follow]")
-            with w.indented("if not same:"):
-                give(every)
-            with w.indented("else:"):
-                give("same")
-            return
         with w.indented("if follow.isdisjoint(hand):"):     # one C call where a list was made to test
             give(every)
         with w.indented("else:"):
+            if spec.follow == "suit":
+                give(f"[{play} for c in hand if c in follow]")
+                return
             w.line(f"answer = {answers}[trick[0][1][0]]")
             give(f"[{play} for c in hand if c in answer]")
 
