@@ -22,8 +22,10 @@ class Revive(Step):
 
 def _compile(out: bool):
     def compile_(step, c) -> None:
-        who = c.seats(step.seats, f"`{step.kind}`")
-        c.w.line(f"_set_out(st, {who}, {out})")
+        who, listed = c.seats(step.seats, f"`{step.kind}`"), c.w.temp()
+        c.w.line(f"{listed} = {who}")
+        with c.w.indented(f"if {listed}:"):        # most hands put nobody out: no call
+            c.w.line(f"_set_out(st, {listed}, {out})")
     return compile_
 
 
