@@ -16,7 +16,7 @@ from ..errors import RuleError, did_you_mean
 from ..expr import ast, values
 from ..expr.codegen import Frag
 from ..expr.compiler import generator
-from ..runtime import combos, helpers
+from ..runtime import combos, hand, helpers
 from ..runtime.hand import READABLE
 from .types import (A_LIST, A_NUMBER, A_SEAT, A_SUIT, A_TEAM, ANY, BOOL, CARD, CARD_LIST, CARDS,
                     INT, NONE, NUMBER, SEAT, SEAT_LIST, SUIT, TEAM, TEXT, WHOLE, Type, list_of, of)
@@ -489,6 +489,7 @@ NAMES: dict[str, Name] = {n.name: n for n in [
          lambda w, g: f"_list({w.const(('S', 'H', 'D', 'C'))})"),
     Name("trick", CARD_LIST, "the cards of the trick in progress, in play order",
          lambda w, g: "_trick_cards(st.trick)"),
-    *(Name(f.name, f.type, f.doc, (lambda w, g, n=f.name: f"_list(st.{n})") if f.type.has("list")
-           else _field(f.name), _field(f.name) if f.type.has("list") else None) for f in READABLE.values()),
+    *(Name(f.name, f.type, f.doc, (lambda w, g, src=hand.source(f): f"_list({src})") if f.type.has("list")
+           else (lambda w, g, src=hand.source(f): src), (lambda w, g, src=hand.source(f): src)
+           if f.type.has("list") else None) for f in READABLE.values()),
 ]}

@@ -17,12 +17,14 @@ class HandField:
     doc: str
     default: Any = None          # immutable: shared by every hand and every clone
     type: Type | None = None     # None: not a name of the language
+    derived: str | None = None   # read as this source, from other fields: never stored
 
 
 FIELDS = (
     HandField("trick_number", "the number of the trick in play, from 1, in every tricks hook (before_trick, "
               "before_play, after_trick: the trick just won); 0 before the first", 0, INT),
-    HandField("tricks_played", "the number of tricks completed this hand", 0, INT),
+    HandField("tricks_played", "the number of tricks completed this hand", type=INT,
+              derived="_len(st.trick_winners)"),       # one write less a trick
     HandField("trick_winners", "the winners of the hand's tricks so far, in order", (), SEAT_LIST),
     HandField("winner", "the winner of the last trick (none before the first ends)", None, SEAT | NONE),
     HandField("played", "the card just played, in a captures step", None, CARD | NONE),
@@ -38,13 +40,18 @@ FIELDS = (
     HandField("redeals", "how many times in a row this hand has been redealt", 0),
     HandField("stack", "a given deal's cards still to come, by zone index (`deals=`)", None),
 )
-NAMES = tuple(f.name for f in FIELDS)
+NAMES = tuple(f.name for f in FIELDS if f.derived is None)       # the State's slots
 READABLE = {f.name: f for f in FIELDS if f.type is not None}
 
 
+def source(field: HandField) -> str:
+    """How the generated code reads a field."""
+    return field.derived or f"st.{field.name}"
+
+
 def _make_reset():
-    """reset(st): every field but `redeals` back to its default, written out (a hand's start)."""
-    fields = [f for f in FIELDS if f.name != "redeals"]
+    """reset(st): every stored field but `redeals` back to its default, written out (a hand's start)."""
+    fields = [f for f in FIELDS if f.name != "redeals" and f.derived is None]
     lines = ["def reset(st):"] + [f" st.{f.name} = _d{i}" for i, f in enumerate(fields)]
     namespace = {"__builtins__": {}, **{f"_d{i}": f.default for i, f in enumerate(fields)}}
     exec("\n".join(lines), namespace)

@@ -244,7 +244,6 @@ def _trick_won(c, d, step: Tricks, won_owner: str, won: int, blocks) -> None:
         w.line("st.taken = st.taken + (trick,)")      # who saw which of its cards (knowledge.py)
     w.line("st.winner = winner")
     w.line("st.trick_winners = st.trick_winners + (winner,)")
-    w.line("st.tricks_played += 1")
     w.line("st.steps_done += _len(trick)")       # its plays, counted as the trick leaves the table
     c.emit("trick", winner="winner", number="st.trick_number",
            cards="[_card_names(play[1]) for play in trick]")
