@@ -35,7 +35,8 @@ FIELDS = (
     HandField("know", "what seats know of hidden cards: None, or masks (runtime/knowledge.py)", None),
     HandField("voids", "the cards each seat's hand cannot hold, as every seat knows: one int, seat s's "
               "mask from bit s × Program.void_bits (knowledge.py)", 0),
-    HandField("taken", "the tricks taken into piles not everyone sees, as played (knowledge.py)", ()),
+    HandField("taken", "the tricks taken into piles not everyone sees, as played: a chain of pairs, "
+              "(last, (…, ())) (knowledge.py)", ()),
     HandField("stock_dead", "a draw found the stock too short: nobody draws again this hand", False),
     HandField("redeals", "how many times in a row this hand has been redealt", 0),
     HandField("stack", "a given deal's cards still to come, by zone index (`deals=`)", None),

@@ -20,8 +20,10 @@ state, per hand (a card is the bit `1 << card`: cards.BITS), in three hand field
                           shown on the hot path (a card off the suit led), so recording one is
                           a test and an `|` written inline, not a call that rebuilds a tuple
     st.taken              the hand's tricks taken into piles not everyone sees, as played
-                          ((seat, cards, face up), ...): a tuple append per trick, rather than
-                          turned into bits on the hot path (a shuffle writes them into the masks)
+                          ((seat, cards, face up), ...), as a chain: (last trick, (the one
+                          before, (…, ()))). A trick's end makes one pair, rather than a longer
+                          tuple each time or bits on the hot path (a shuffle writes them into
+                          the masks); `tricks_taken` reads them
 
 The shuffled cards leave the masks: nobody knows where they lie. What each seat knew of them
 is kept beside, and holds while it can tell which of them left the zone (determinize reads it
@@ -30,7 +32,7 @@ through `shuffled_known`); no hook on the hot path has to look at it.
 The tuple and the int are replaced, never changed in place, so clone() copies nothing for them. The writers
 are the hooks below (called by runtime/helpers.py's moves and reveal, dealing.py's deal, the
 draw, captures and showdown steps) and the code lang/steps/tricks.py writes for a play (a void,
-and the append to `taken`); docs/internals.md, "Hidden information", states the contract.
+and the link added to `taken`); docs/internals.md, "Hidden information", states the contract.
 Observation and determinization read through `public`, `remembered`, `known` and `voids`.
 """
 from __future__ import annotations
@@ -178,12 +180,20 @@ def shuffled(st, zone: int) -> int:
     return len(done)
 
 
+def tricks_taken(st):
+    """The tricks of `st.taken`, the last first."""
+    link = st.taken
+    while link:
+        trick, link = link
+        yield trick
+
+
 def _fold_taken(st) -> None:
     """The tricks taken, written into the masks as `public` and `remembered` read them (face up:
     everyone's; face down: the player's own), so that a shuffle can take their cards out too."""
     if st.taken:
         know = _masks(st)
-        for trick in st.taken:
+        for trick in tricks_taken(st):
             for who, cards, up in trick:
                 know[PUBLIC if up else 1 + who] |= mask(cards)
         st.know, st.taken = tuple(know), ()
@@ -215,7 +225,7 @@ def shuffled_known(st, seat: int) -> tuple[int, list]:
 def public(st) -> int:
     """The cards every seat has seen, now where not everyone sees them."""
     out = st.know[PUBLIC] if st.know is not None else 0
-    for trick in st.taken:
+    for trick in tricks_taken(st):
         for _, cards, up in trick:
             if up:
                 out |= mask(cards)
@@ -231,7 +241,7 @@ def shown(st, seat: int) -> int:
 def remembered(st, seat: int) -> int:
     """The cards `seat` has seen, now where it does not see them (public ones included)."""
     out = public(st) | (st.know[1 + seat] if st.know is not None else 0)
-    for trick in st.taken:
+    for trick in tricks_taken(st):
         for who, cards, up in trick:
             if who == seat and not up:
                 out |= mask(cards)
@@ -274,9 +284,12 @@ def remap(st, seat: int, perm: dict) -> None:
             know[1 + n] = tuple((z, _follow(m, perm, hidden), tuple(_follow(k, perm, hidden) for k in knew))
                                 for z, m, knew in know[1 + n])
         st.know = tuple(know)
-    if any(not up for trick in st.taken for _, _, up in trick):
-        st.taken = tuple(tuple((who, cards if up else tuple(perm.get(c, c) for c in cards), up)
-                               for who, cards, up in trick) for trick in st.taken)
+    if any(not up for trick in tricks_taken(st) for _, _, up in trick):
+        link = ()
+        for trick in reversed(list(tricks_taken(st))):
+            link = (tuple((who, cards if up else tuple(perm.get(c, c) for c in cards), up)
+                          for who, cards, up in trick), link)
+        st.taken = link
 
 
 def _follow(m: int, perm: dict, hidden: int) -> int:

@@ -241,7 +241,7 @@ def _trick_won(c, d, step: Tricks, won_owner: str, won: int, blocks) -> None:
     with w.indented("for play in trick:"):
         w.line("pile += play[1]")
     if c.ruleset.zones[step.won.text if step.won is not None else "won"].visible != "all":
-        w.line("st.taken = st.taken + (trick,)")      # who saw which of its cards (knowledge.py)
+        w.line("st.taken = (trick, st.taken)")        # who saw which of its cards (knowledge.py)
     w.line("st.winner = winner")
     w.line("st.trick_winners = st.trick_winners + (winner,)")
     w.line("st.steps_done += _len(trick)")       # its plays, counted as the trick leaves the table
