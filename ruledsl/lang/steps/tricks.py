@@ -212,9 +212,9 @@ def _apply_body(c, d, step: Tricks, spec: Spec, turn) -> None:
         hand = "hand"
     _play(c, step, spec, hand)
     with w.indented("if _len(trick) < st.live:"):
-        w.line(f"nxt = {c.next_seat('seat')}")
-        w.line("st.turn = nxt")
         if turn is not None:              # before_play hooks run between two plays
+            w.line(f"nxt = {c.next_seat('seat')}")
+            w.line("st.turn = nxt")
             acting = _acting(c, step)
             if acting is not None:        # unless none of them would act
                 with w.indented(f"if not ({acting}):"):
@@ -223,7 +223,7 @@ def _apply_body(c, d, step: Tricks, spec: Spec, turn) -> None:
             w.line("st.player = -1")
             w.goto(turn)
         else:
-            w.line("st.player = nxt")
+            w.line(f"st.turn = st.player = {c.next_seat('seat')}")
             w.line("return None")
     w.line(f"return _w{d.id}(st)")
 
