@@ -10,7 +10,9 @@ install valgrind`), once loading the game and playing no hand, once playing `--h
 through the API (legal_actions, then a checked apply_action, as paired.py --api plays them: the
 hands dealt to all the row's players), and reports the difference a hand. The interpreter runs
 with PYTHONHASHSEED=0 and the collector off, so that two runs of one checkout count alike and a
-change of the code is all that moves the figure. Instructions are not time (an allocation or a
+change of the code is all that moves the figure; and the tree's ruledsl/ and games/ are copied to
+a new directory whose path has the same length for every tree (the count moves by a few per
+cent with the length of the path the code is loaded from). Instructions are not time (an allocation or a
 cache miss costs more than its count says): use this to tell which way a change goes and by
 how much, and paired.py for the ratios.
 """
@@ -22,6 +24,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -68,13 +71,16 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
-    side, tree = "handwritten" if args.handwritten else "engine", args.tree.resolve()
+    side = "handwritten" if args.handwritten else "engine"
     print(f"| game | players | {side} instructions a hand |\n|---|---|---|")
-    for spec in args.rows:
-        name, _, players = spec.partition(":")
-        n = int(players)
-        per_hand = (counted(tree, name, n, args.hands, side) - counted(tree, name, n, 0, side)) // args.hands
-        print(f"| {name} | {n} | {per_hand:,} |", flush=True)
+    with tempfile.TemporaryDirectory(prefix="ruledsl-count-") as tree:
+        for part in ("ruledsl", "games"):
+            shutil.copytree(args.tree.resolve() / part, Path(tree) / part)
+        for spec in args.rows:
+            name, _, players = spec.partition(":")
+            n = int(players)
+            per_hand = (counted(tree, name, n, args.hands, side) - counted(tree, name, n, 0, side)) // args.hands
+            print(f"| {name} | {n} | {per_hand:,} |", flush=True)
 
 
 if __name__ == "__main__":
