@@ -461,6 +461,14 @@ def _field(name: str) -> Callable:
     return lambda w, g: f"st.{name}"
 
 
+def _hand_name(f: hand.HandField) -> Name:
+    """A hand field as a name of the language, read as runtime/hand.py says (a list, copied)."""
+    src = hand.source(f)
+    if f.type.has("list"):
+        return Name(f.name, f.type, f.doc, lambda w, g: f"_list({src})", lambda w, g: src)
+    return Name(f.name, f.type, f.doc, lambda w, g: src)
+
+
 def _seats(w, g) -> str:
     return f"_list({w.const(tuple(range(g.n)))})"
 
@@ -489,7 +497,5 @@ NAMES: dict[str, Name] = {n.name: n for n in [
          lambda w, g: f"_list({w.const(('S', 'H', 'D', 'C'))})"),
     Name("trick", CARD_LIST, "the cards of the trick in progress, in play order",
          lambda w, g: "_trick_cards(st.trick)"),
-    *(Name(f.name, f.type, f.doc, (lambda w, g, src=hand.source(f): f"_list({src})") if f.type.has("list")
-           else (lambda w, g, src=hand.source(f): src), (lambda w, g, src=hand.source(f): src)
-           if f.type.has("list") else None) for f in READABLE.values()),
+    *(_hand_name(f) for f in READABLE.values()),
 ]}

@@ -51,6 +51,11 @@ class State:
         lie in (steps_done gains them when it is won): one write less a play."""
         return self.steps_done + len(self.trick)
 
+    @property
+    def tricks_played(self) -> int:
+        """The tricks completed this hand (a hand field read from the trick winners: hand.py)."""
+        return len(self.trick_winners)
+
     # legal_actions() and apply_action(action) are written out for each program, with the
     # decision most often taken written into them (compile/public.py): a program's states are
     # of its own subclass of State (Program.state_class), which has them.
