@@ -22,7 +22,7 @@ from .lang import functions
 from .lang.deck import MAX_RANKS
 from .lang.options import OptionError
 from .lang.ruleset import RULESET, Ruleset
-from .lang.steps import ALL, KINDS, SAY
+from .lang.steps import KINDS, SAY
 from .lang.zones import DEFAULT_ZONES
 from .source import Source, Span
 from .yamlnodes import (Map, Scalar, Seq, as_bool, as_int, as_list, as_map, as_number, as_text, check_keys,

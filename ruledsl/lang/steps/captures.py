@@ -15,7 +15,7 @@ import attrs
 
 from ...errors import RuleError
 from ...explain.document import Item
-from ...explain.words import VISIBLE, code, joined, plural
+from ...explain.words import code, joined, plural
 from ...expr.codegen import Frag
 from ...expr.values import EvalError
 from ...runtime import knowledge
