@@ -51,7 +51,9 @@ def compile_draw(step: Draw, c) -> None:
     if step.remember is not None or shown is not None or per_drawer:   # what each zone held before: the rest was drawn
         w.line(f"{held} = [_len(st.zones[{zone[1]} + s]) for s in {seats}]")
     stocked = " or ".join(f"st.zones[{z}]" for z in sources)
-    with w.indented(f"if {stocked}:"):           # nothing left to draw from (the hand's last tricks): no call
+    # No call when nothing is left to draw from (the hand's last tricks), or once a draw found
+    # the stock too short: nobody draws again this hand (hand.py's stock_dead)
+    with w.indented(f"if not st.stock_dead and ({stocked}):"):
         face_up = tuple(c.viewers.seers[z] is None for z in sources)     # the cards drawn stay known
         w.line(f"{w.const(refill)}(st, {w.const(sources)}, {w.const(face_up)}, {zone[1]}, {first}, {upto}, "
                f"{step.shortfall == 'rounds'})")
