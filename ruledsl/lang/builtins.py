@@ -162,6 +162,12 @@ def _order(c, g, args, node):
     return Frag(src=f"_list(st.seating.orders[{s}])", type=SEAT_LIST, items=f"st.seating.orders[{s}]")
 
 
+def _others(c, g, args, node):
+    """others(s): as order(s) without s."""
+    s = c.src(c.atom(Frag(src=g.seat(c, args[0], node.args[0]), type=SEAT)))
+    return Frag(src=f"_list(st.seating.others[{s}])", type=SEAT_LIST, items=f"st.seating.others[{s}]")
+
+
 def _table(lookup: Callable, gives: Type, seat: bool = True):
     """A per-seat (or per-card) table written in as a constant: TABLE[x]."""
     def emit(c, g, args, node):
@@ -360,7 +366,7 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in [
     Function("order", (("s", A_SEAT),), SEAT_LIST, "the seats in the match in play order, starting at s",
              _order),
     Function("others", (("s", A_SEAT),), SEAT_LIST, "the seats in the match other than s, in play order after s",
-             _state_helper(helpers.others, SEAT_LIST)),
+             _others),
     Function("team", (("s", A_SEAT),), TEAM, "the team of seat s", _team),
     Function("partner", (("s", A_SEAT),), SEAT | NONE, "the seat opposite s; none when everyone plays alone",
              _partner),

@@ -158,13 +158,9 @@ def play_order(st, seat_: int) -> list[int]:
     return list(st.seating.orders[seat_])
 
 
-def others(st, seat_: int) -> list[int]:
-    return list(st.seating.others[seat_])
-
-
 def opponents(st, seat_: int) -> list[int]:
     team = st.prog.team_of
-    return [p for p in others(st, seat_) if team[p] != team[seat_]]
+    return [p for p in st.seating.others[seat_] if team[p] != team[seat_]]
 
 
 def members(st, team_: int, team_of) -> list[int]:
