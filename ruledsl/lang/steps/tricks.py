@@ -341,7 +341,11 @@ def _play(c, step: Tricks, spec: Spec, hand: str, led: bool = False, local: bool
             if local:
                 w.line(f"best = {played}")
         if infer and step.open is None:      # always face up
-            _void(c, spec, led, read=False)
+            if c.ruleset.trumps is None:     # with no trumps, a card that beats is of the suit led
+                with w.indented("else:"):
+                    _void(c, spec, led, read=False)
+            else:
+                _void(c, spec, led, read=False)
     with w.indented("else:"):
         w.line(f"{best_at}, beat = 0, True")
         if local:
