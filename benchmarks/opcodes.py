@@ -49,7 +49,7 @@ def traced(play) -> tuple[int, int]:
 
 def count(game, players: int, matches: int) -> tuple[float, float]:
     """Bytecodes and calls per hand of `matches` random matches."""
-    from ruledsl.simulate import play_out
+    from ruledsl.tools.simulate import play_out
     rng, hands = random.Random(0), [0]
 
     def play():

@@ -23,7 +23,7 @@ import attrs
 import ruledsl
 from ruledsl.errors import RuleError, RuleErrors
 from ruledsl.lang.builtins import FUNCTIONS, NAMES
-from ruledsl.validate import smoke_game
+from ruledsl.tools.validate import smoke_game
 
 GAMES = sorted((Path(__file__).parents[1] / "games").glob("*.yaml"))
 SHORT_MATCH = 300           # actions of the seeded match a case that loads plays

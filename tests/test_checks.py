@@ -1,4 +1,4 @@
-"""`ruledsl/checks.py`: the warnings `validate --strict` turns into errors, each at its place.
+"""`ruledsl/tools/checks.py`: the warnings `validate --strict` turns into errors, each at its place.
 
 The rule files are in tests/rulefiles/strict/; the expected lines and messages were read off
 those files by hand."""
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import ruledsl
-from ruledsl.checks import warnings
+from ruledsl.tools.checks import warnings
 
 HERE = Path(__file__).parent / "rulefiles" / "strict"
 ROOT = Path(__file__).parents[1]

@@ -13,9 +13,9 @@ import pytest
 
 from ruledsl import Game
 from ruledsl.errors import Collector
-from ruledsl.load import load, read_steps
+from ruledsl.front.load import load, read_steps
 from ruledsl.source import Source
-from ruledsl.yamlnodes import read_yaml
+from ruledsl.front.yamlnodes import read_yaml
 
 RULES = load(Path(__file__).parents[1] / "games" / "cicera.yaml")
 SCORING = RULES.hand[[s.kind for s in RULES.hand].index("captures") + 1:]     # the file's own steps

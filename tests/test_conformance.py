@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ruledsl
 from ruledsl.runtime import knowledge
-from ruledsl.validate import cards_held
+from ruledsl.tools.validate import cards_held
 
 GAMES = sorted((Path(__file__).parents[1] / "games").glob("*.yaml"))
 LOADED = {p.stem: ruledsl.load_game(p) for p in GAMES}

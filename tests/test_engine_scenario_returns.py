@@ -2,7 +2,7 @@
 the game's scope): they must pass when right and fail when wrong."""
 from pathlib import Path
 
-from ruledsl.scenarios import run_file
+from ruledsl.tools.scenarios import run_file
 
 GAMES = Path(__file__).parent.parent / "games"
 

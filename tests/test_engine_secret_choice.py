@@ -5,7 +5,7 @@ checks what each seat's observation shows of a zone."""
 import pytest
 
 from ruledsl.errors import RuleErrors
-from ruledsl.scenarios import run_file
+from ruledsl.tools.scenarios import run_file
 from ruledsl.runtime.helpers import SEAT_NAMES
 from ruledsl.table.render import Look
 from ruledsl.table.view import View

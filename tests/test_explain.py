@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from ruledsl.cli import main
 from ruledsl.errors import RuleErrors
 from ruledsl.explain.rulebook import explain
-from ruledsl.load import load
+from ruledsl.front.load import load
 
 ROOT = Path(__file__).parents[1]
 GOLDEN = ROOT / "tests" / "golden"

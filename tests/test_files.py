@@ -1,6 +1,6 @@
 """Files named by other files are read only when they are regular files inside the trees allowed,
 symlinks resolved; anything else is refused before reading, quickly, and a refusal never shows
-the file's text (ruledsl/files.py).
+the file's text (ruledsl/front/files.py).
 
 For a log's `ruleset`, the trees are the log's directory and `--rules DIR`. For a variant's
 `extends:`, they are the working directory, the repository of the file named and the
@@ -20,10 +20,10 @@ import pytest
 from click.testing import CliRunner
 
 import ruledsl
-from ruledsl import files
+from ruledsl.front import files
 from ruledsl.cli import main
 from ruledsl.errors import RuleErrors
-from ruledsl.files import MAX_BYTES, FileRefused, read_confined
+from ruledsl.front.files import MAX_BYTES, FileRefused, read_confined
 
 ROOT = Path(__file__).parents[1]
 CIAPANO = ROOT / "games" / "ciapano.yaml"

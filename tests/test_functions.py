@@ -113,7 +113,7 @@ def test_explain_lists_the_functions(load_rules):
 
 
 def test_a_counter_read_only_in_a_function_is_read(load_rules):
-    from ruledsl.checks import warnings
+    from ruledsl.tools.checks import warnings
     rules = RULES.replace("upcard(): last(pile)", "upcard(): last(pile) if total >= 0 else none")
     rules = rules.replace("  - do: total = worth", "  - do: total = 0\n  - do: tally = worth").replace(
         "  total: {start: 0}", "  total: {start: 0}\n  tally: {start: 0}")
@@ -121,7 +121,7 @@ def test_a_counter_read_only_in_a_function_is_read(load_rules):
 
 
 def test_a_question_asked_on_hidden_cards_read_through_a_function_is_warned_of(load_rules):
-    from ruledsl.checks import warnings
+    from ruledsl.tools.checks import warnings
     rules = RULES.replace("functions:\n", "functions:\n  holds_two(p): any(rank(c) == '2' for c in hand(p))\n")
     rules = rules.replace("  - ask:\n      who: next(dealer)", "  - when: holds_two(next(dealer))\n    ask:\n      who: next(dealer)")
     told = [w.message for w in warnings(load_rules(rules)) if w.message.startswith("whether this question")]

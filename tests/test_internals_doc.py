@@ -10,7 +10,7 @@ import pytest
 from ruledsl.errors import RuleErrors
 from ruledsl.explain.rulebook import explain
 from ruledsl.lang import steps
-from ruledsl.schema import schema
+from ruledsl.tools.schema import schema
 
 INTERNALS = Path(__file__).parents[1] / "docs" / "internals.md"
 

@@ -132,7 +132,7 @@ def test_a_written_pack_plays_pickles_and_numbers_its_actions(load_rules):
     import pickle
 
     from ruledsl.runtime import indices
-    from ruledsl.simulate import play_out
+    from ruledsl.tools.simulate import play_out
     import random
     game = load_rules(WRITTEN)
     st = game.new_initial_state(seed=4)

@@ -2,7 +2,7 @@
 shows it, in play order, `??` for a card that seat cannot see (a face-down play)."""
 from pathlib import Path
 
-from ruledsl.scenarios import run_file
+from ruledsl.tools.scenarios import run_file
 
 KOZEL = Path(__file__).parents[1] / "games" / "kozel.yaml"
 

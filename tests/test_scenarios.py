@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from ruledsl.scenarios import run_file
+from ruledsl.tools.scenarios import run_file
 
 ROOT = Path(__file__).parent / "scenarios"
 FILES = sorted(ROOT.rglob("*.yaml"))

@@ -19,9 +19,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from ruledsl import schema as schema_mod
+from ruledsl.tools import schema as schema_mod
 from ruledsl.cli import main
-from ruledsl.files import is_scenario
+from ruledsl.front.files import is_scenario
 from ruledsl.lang.counters import COUNTER
 from ruledsl.lang.deck import DECK
 from ruledsl.lang.options import OPTION
@@ -31,9 +31,9 @@ from ruledsl.lang.steps.ask import CHOICE
 from ruledsl.lang.steps.captures import BONUS
 from ruledsl.lang.trumps import PROMOTION, TRUMPS
 from ruledsl.lang.zones import ZONE
-from ruledsl.load import load
+from ruledsl.front.load import load
 from ruledsl.runtime.cards import PACKS
-from ruledsl.schema import schema
+from ruledsl.tools.schema import schema
 
 ROOT = Path(__file__).parents[1]
 SCHEMA = schema()
@@ -387,7 +387,7 @@ def check_jsonschema(paths, tmp_path) -> dict:
     """`check-jsonschema --schemafile FILE PATHS -o json`, as its own process, with FILE what
     `ruledsl schema` prints. (A file, as docs/authoring.md says: check-jsonschema resolves the
     schema's path, so `--schemafile <(ruledsl schema)`, a /dev/fd pipe, cannot be opened.)"""
-    schema_file = tmp_path / "ruledsl.schema.json"
+    schema_file = tmp_path / "ruledsl.tools.schema.json"
     schema_file.write_text(CliRunner().invoke(main, ["schema"]).output, encoding="utf-8")
     result = subprocess.run([sys.executable, "-m", "check_jsonschema", "--schemafile", str(schema_file),
                              "--output-format", "json", *map(str, paths)], capture_output=True, text=True)

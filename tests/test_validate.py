@@ -9,7 +9,7 @@ import yaml
 from click.testing import CliRunner
 
 import ruledsl
-from ruledsl import validate
+from ruledsl.tools import validate
 from ruledsl.cli import main
 
 ROOT = Path(__file__).parents[1]

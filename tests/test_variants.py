@@ -83,6 +83,6 @@ def test_a_misspelt_option_is_an_error_naming_the_base_option(tmp_path):
 
 
 def test_a_new_option_unlike_any_of_the_base_is_only_a_warning(tmp_path):
-    from ruledsl.checks import warnings
+    from ruledsl.tools.checks import warnings
     game = ruledsl.load_game(variant(tmp_path, "options:\n  fireworks: 3\n"))
     assert [w.message for w in warnings(game)] == ["option 'fireworks' is never read"]

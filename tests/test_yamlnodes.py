@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from ruledsl.errors import Collector, RuleError, RuleErrors
 from ruledsl.source import Source
-from ruledsl.yamlnodes import (Map, Scalar, Seq, as_bool, as_int, as_list, as_map, as_number,
+from ruledsl.front.yamlnodes import (Map, Scalar, Seq, as_bool, as_int, as_list, as_map, as_number,
                                as_text, check_keys, node_kind, read_yaml)
 
 

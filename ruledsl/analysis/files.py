@@ -15,7 +15,7 @@ from pathlib import Path
 import attrs
 
 from ..game import load_game
-from ..load import load
+from ..front.load import load
 
 
 @attrs.frozen

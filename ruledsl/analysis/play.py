@@ -11,7 +11,7 @@ import random
 import attrs
 
 from .. import bots
-from ..simulate import MAX_ACTIONS, StepLimit, play_out
+from ..tools.simulate import MAX_ACTIONS, StepLimit, play_out
 from .files import RuleFiles
 from .records import MatchRecord, Tally, number
 from .rules import rules_of

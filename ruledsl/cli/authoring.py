@@ -22,7 +22,7 @@ from .common import ExistingPath, fail_rules, load
                    "nothing left to check is fine. The pre-commit hook's default.")
 def validate(paths, smoke, fmt, strict, rule_files_only):
     """Check rule files (files, directories or globs): load, compile, smoke-play."""
-    from ..validate import expand, report, validate_file
+    from ..tools.validate import expand, report, validate_file
     files = expand(paths, rule_files_only)
     if not files and not rule_files_only:
         raise click.BadParameter("no rule files found", param_hint="PATHS")
@@ -35,7 +35,7 @@ def validate(paths, smoke, fmt, strict, rule_files_only):
 @click.command()
 def schema():
     """Print the JSON Schema of rule files (for editors; see docs/authoring.md)."""
-    from ..schema import schema as build
+    from ..tools.schema import schema as build
     click.echo(json.dumps(build(), indent=2, ensure_ascii=False))
 
 
@@ -44,7 +44,7 @@ def schema():
 @click.option("-v", "--verbose", is_flag=True, help="Print every scenario, passed or not.")
 def test_cmd(paths, verbose):
     """Run scenario files (default: tests/scenarios)."""
-    from ..scenarios import run_paths
+    from ..tools.scenarios import run_paths
     results = run_paths(paths or ("tests/scenarios",))
     failed = [r for r in results if not r.ok]
     for r in results:

@@ -15,8 +15,8 @@ from click.shell_completion import CompletionItem
 from ..errors import RuleError, RuleErrors
 from ..game import load_game
 from ..lang.options import OptionError
-from ..simulate import StepLimit
-from ..validate import is_glob
+from ..tools.simulate import StepLimit
+from ..tools.validate import is_glob
 
 PLAY_ERRORS = (RuleError, RuleErrors, StepLimit)
 

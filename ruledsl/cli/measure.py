@@ -141,7 +141,7 @@ def simulate(ruleset, matches, players, seed, sets, bots, workers, dask, as_json
     from ..analysis.play import Job, register
     from ..analysis.rules import rules_of
     from ..analysis.runner import Batch
-    from ..simulate import SimulationResult
+    from ..tools.simulate import SimulationResult
     game, options, lineup = prepared(ruleset, players, sets, bots)
     check_extras(dask)
     files = RuleFiles.read(ruleset)

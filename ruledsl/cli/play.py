@@ -79,7 +79,7 @@ def run(ruleset, players, seat, watch, fast, seed, sets, log_path, opponents, as
 
 
 def _new(ruleset, players, seat, watch, seed, sets, log_path, opponents):
-    from ..gamelog import LogWriter
+    from ..tools.gamelog import LogWriter
     game = load(ruleset)
     seed = random.randrange(1 << 30) if seed is None else seed
     state = new_state(game, seed, players, read_sets(sets), record=True)
@@ -90,7 +90,7 @@ def _new(ruleset, players, seat, watch, seed, sets, log_path, opponents):
 
 
 def _resumed(log, rules_dir, ruleset, players, seed, sets, log_path, watch):
-    from ..gamelog import LogWriter
+    from ..tools.gamelog import LogWriter
     given = [name for name, value in (("RULESET", ruleset), ("--players", players), ("--seed", seed),
                                       ("--set", sets), ("--log", log_path), ("--watch", watch)) if value]
     if given:
@@ -171,7 +171,7 @@ def replay(log, rules_dir):
 
 def _restore(log, rules_dir):
     """The logged match played again (gamelog.restore), or a clean exit 1 saying why not."""
-    from ..gamelog import ReplayError, restore
+    from ..tools.gamelog import ReplayError, restore
     try:
         done = restore(log, rules_dir)
     except ReplayError as exc:

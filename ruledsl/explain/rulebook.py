@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..expr.ast import SuitLit
 from ..lang.ruleset import Ruleset
-from ..load import load
+from ..front.load import load
 from ..lang.deck import WRITTEN
 from ..runtime.cards import JOKER, SUIT_SYMBOLS, joker_names, split_name
 from ..runtime.helpers import SEAT_NAMES

@@ -21,7 +21,7 @@ at the start of a decision); the caller keeps it (the adapters in ruledsl/envs/ 
 from __future__ import annotations
 
 from ..errors import RuleError
-from ..runtime.show import show
+from .show import show
 from .actions import IllegalAction, illegal
 
 

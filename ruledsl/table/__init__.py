@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ..runtime.actions import IllegalAction
 from ..runtime.helpers import SEAT_NAMES
-from ..gamelog import LogWriter
+from ..tools.gamelog import LogWriter
 from .commands import dispatch
 from .prompt import reader
 from .render import Look, pack

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from . import files
-from .errors import RuleError, RuleErrors
-from .source import Source, Span
+from ..errors import RuleError, RuleErrors
+from ..source import Source, Span
 from .yamlnodes import Map, Scalar
 
 MAX_CHAIN = 16

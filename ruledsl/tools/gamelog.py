@@ -15,8 +15,8 @@ import json
 import os
 from pathlib import Path
 
-from .game import load_game
-from .files import FileRefused, confined, read_confined
+from ..game import load_game
+from ..front.files import FileRefused, confined, read_confined
 
 
 class LogWriter:

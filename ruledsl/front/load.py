@@ -15,16 +15,16 @@ from pathlib import Path
 import attrs
 
 from . import variants
-from .errors import Collector, Reported, RuleError, RuleErrors, did_you_mean
-from .expr import parse_binding, parse_expression, parse_statements
-from .lang import declare as d
-from .lang import functions
-from .lang.deck import MAX_RANKS
-from .lang.options import OptionError
-from .lang.ruleset import RULESET, Ruleset
-from .lang.steps import KINDS, SAY
-from .lang.zones import DEFAULT_ZONES
-from .source import Source, Span
+from ..errors import Collector, Reported, RuleError, RuleErrors, did_you_mean
+from ..expr import parse_binding, parse_expression, parse_statements
+from ..lang import declare as d
+from ..lang import functions
+from ..lang.deck import MAX_RANKS
+from ..lang.options import OptionError
+from ..lang.ruleset import RULESET, Ruleset
+from ..lang.steps import KINDS, SAY
+from ..lang.zones import DEFAULT_ZONES
+from ..source import Source, Span
 from .yamlnodes import (Map, Scalar, Seq, as_bool, as_int, as_list, as_map, as_number, as_text, check_keys,
                         node_kind, read_yaml)
 

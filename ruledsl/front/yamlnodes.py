@@ -16,8 +16,8 @@ import attrs
 import yaml
 from yaml.scanner import Scanner
 
-from .errors import Collector, RuleError, RuleErrors, did_you_mean
-from .source import Source, Span
+from ..errors import Collector, RuleError, RuleErrors, did_you_mean
+from ..source import Source, Span
 
 MAX_BYTES = 1 << 20
 MAX_NODES = 100_000

@@ -24,15 +24,15 @@ from pathlib import Path
 
 import attrs
 
-from .errors import Collector, RuleError, RuleErrors
-from .game import load_game
-from .lang.options import OptionError
-from .runtime.actions import IllegalAction, normalize
-from .runtime.deals import DealError
-from .runtime.helpers import SEAT_NAMES
-from .runtime.show import show
-from .source import Source
-from .yamlnodes import Map, Scalar, Seq, as_int, as_list, as_map, as_text, check_keys, read_yaml
+from ..errors import Collector, RuleError, RuleErrors
+from ..game import load_game
+from ..lang.options import OptionError
+from ..runtime.actions import IllegalAction, normalize
+from ..runtime.deals import DealError
+from ..runtime.helpers import SEAT_NAMES
+from ..runtime.show import show
+from ..source import Source
+from ..front.yamlnodes import Map, Scalar, Seq, as_int, as_list, as_map, as_text, check_keys, read_yaml
 
 TOP = ("scenario", "ruleset", "players", "dealer", "seed", "options", "counters", "deals", "steps", "expect")
 EXPECT = ("to_move", "legal", "legal_includes", "legal_excludes", "counters", "eval", "out", "winners",

@@ -24,10 +24,10 @@ of the base's — `options: {targte: 21}` meant `target`, and would change nothi
 """
 from __future__ import annotations
 
-from .errors import RuleError, closest
-from .expr.ast import Call, Literal, Name, children, names_read_written
-from .lang import walk
-from .load import load
+from ..errors import RuleError, closest
+from ..expr.ast import Call, Literal, Name, children, names_read_written
+from ..lang import walk
+from ..front.load import load
 
 ENDS = {"end_hand": "always ends the hand", "redeal": "always redeals the hand",
         "end_match": "always ends the match"}

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import attrs
 
-from . import files
+from ..front import files
 from .checks import warnings
-from .errors import RuleError, RuleErrors
-from .game import load_game
-from .runtime.failures import PlayError
-from .source import Source, Span
+from ..errors import RuleError, RuleErrors
+from ..game import load_game
+from ..runtime.failures import PlayError
+from ..source import Source, Span
 
 
 @attrs.define

@@ -16,12 +16,12 @@ check-jsonschema (tests/test_schema.py) and in yaml-language-server (tests/test_
 """
 from __future__ import annotations
 
-from .lang import declare as d
-from .lang import functions
-from .lang.deck import DECK, PACK
-from .lang.ruleset import RULESET
-from .lang.steps import KINDS
-from .runtime.cards import FRENCH_SUITS, JOKER, PACKS
+from ..lang import declare as d
+from ..lang import functions
+from ..lang.deck import DECK, PACK
+from ..lang.ruleset import RULESET
+from ..lang.steps import KINDS
+from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 IDENTIFIER = "^[a-z_][a-z0-9_]*$"       # zone, option and counter names (load.py)
