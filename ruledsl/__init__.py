@@ -6,6 +6,8 @@
         state.apply_action(random.choice(state.legal_actions()))
     state.returns()
 """
+from importlib import metadata as _metadata
+
 from .errors import RuleError, RuleErrors
 from .game import Game, load_game
 from .lang.options import OptionError
@@ -13,5 +15,10 @@ from .runtime.actions import IllegalAction
 from .runtime.failures import PlayError
 from .runtime.state import State
 
-__all__ = ["load_game", "Game", "State", "IllegalAction", "OptionError", "RuleError", "RuleErrors",
+try:
+    __version__ = _metadata.version("ruledsl")       # one home for the version: pyproject.toml
+except _metadata.PackageNotFoundError:               # a source tree that was never installed
+    __version__ = "0+unknown"
+
+__all__ = ["__version__", "load_game", "Game", "State", "IllegalAction", "OptionError", "RuleError", "RuleErrors",
            "PlayError"]

@@ -2,6 +2,7 @@
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import click
@@ -228,8 +229,20 @@ def test_the_list_of_commands_is_not_cut_and_ends_with_the_docs():
     assert all(len(line) <= 80 for line in result.output.splitlines())
     docs = result.output.split("The documentation")[1]
     named = [line.split()[0] for line in docs.splitlines()[2:] if line.strip()]
-    assert named and all((ROOT / "docs" / name).is_file() for name in named)
-    assert named[-1] == "api.md" and result.output.rstrip().endswith("the Python API")
+    assert named and all((ROOT / "docs" / name).exists() for name in named)
+    pages = {p.name for p in (ROOT / "docs").glob("*.md")} | {f"{d.name}/" for d in (ROOT / "docs").iterdir()
+                                                                if d.is_dir()}
+    assert set(named) == pages            # every page of docs/ is pointed to, and only those
+
+
+def test_the_version_comes_from_the_package_metadata():
+    from importlib import metadata
+
+    import ruledsl
+    assert ruledsl.__version__ == metadata.version("ruledsl")
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert ruledsl.__version__ == declared
+    assert invoke("--version").output == f"ruledsl, version {declared}\n"
 
 
 def test_python_dash_m_ruledsl_is_the_command():

@@ -28,6 +28,19 @@ def test_explain_under_cp1252_falls_back_to_ascii(rules):
     assert text == "".join(c if c.encode("cp1252", "ignore") else ascii_text(c) for c in golden)
 
 
+@pytest.mark.parametrize("rules", [ROOT / "games" / "couillon.yaml", ROOT / "examples" / "four-colours.yaml"],
+                         ids=lambda p: p.stem)
+def test_explain_under_an_ascii_stdout_writes_suit_letters_as_run_does(rules):
+    """click takes an ASCII stream for a misconfigured one and would write UTF-8 to it anyway."""
+    done = ruledsl("explain", rules, encoding="ascii")
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("ascii")              # fails on any byte that is not ASCII
+    golden = (ROOT / "tests" / "golden" / f"explain_{rules.stem}.md").read_text(encoding="utf-8")
+    assert text == "".join(c if c.isascii() else ascii_text(c) for c in golden)
+    if rules.stem == "couillon":
+        assert "four suits (S H D C)" in text
+
+
 def test_a_located_error_under_cp1252(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: Ciapanò ♠\nplayers: 4\ndeck: {order: [A, K]}\nhnad: []\n", encoding="utf-8")

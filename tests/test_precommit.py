@@ -7,12 +7,14 @@ pre-commit installs the hook's environment as it would for a user: a virtualenv 
 PyPI that install fails, and the test is skipped saying so; nothing else is fetched (try-repo
 copies this working tree, uncommitted changes included)."""
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).parents[1]
 WORKFLOW = """\
@@ -76,3 +78,21 @@ def test_try_repo_fails_only_on_the_broken_rule_file(repo, tmp_path):
     result = try_repo(repo, home)          # the same environment, now installed
     assert result.returncode == 0, result.stdout + result.stderr
     assert "2 of 2 rule files valid" in result.stdout
+
+
+def test_the_docs_name_a_revision_that_has_the_hook():
+    """docs/authoring.md's pre-commit and GitHub Actions snippets pin a revision: it must exist
+    in this repository and hold the hook as .pre-commit-hooks.yaml declares it now."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    doc = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    [rev] = re.findall(r"^\s+rev: (\S+)", doc, re.M)
+    assert re.findall(r"ruledsl@([^\"\s]+)", doc) == [rev]        # the Actions install, the same
+    shown = subprocess.run(["git", "show", f"{rev}:.pre-commit-hooks.yaml"], cwd=ROOT, capture_output=True,
+                           text=True)
+    if shown.returncode and subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=ROOT,
+                                           capture_output=True, text=True).stdout.strip() == "true":
+        pytest.skip("a shallow clone: older commits are not here")
+    assert shown.returncode == 0, f"docs/authoring.md pins {rev}, which this repository does not have"
+    now = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    assert yaml.safe_load(shown.stdout) == now

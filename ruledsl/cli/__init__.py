@@ -11,7 +11,23 @@ from importlib import metadata
 
 import click
 
+from .. import __version__
 from . import authoring, measure, output, play
+
+
+# Every page of docs/, with what it is for (tests/test_cli.py checks that none is missing).
+DOCS = (
+    ("cli.md", "every command and option, and the exit codes"),
+    ("language.md", "the rule-file language"),
+    ("authoring.md", "editors, validate in CI, pre-commit, shell completion"),
+    ("scenarios.md", "scenario files (ruledsl test)"),
+    ("analysis.md", "analyze and compare: every figure defined"),
+    ("bots.md", "the computer players and their budgets"),
+    ("api.md", "the Python API"),
+    ("rl.md", "integer actions, tensors, PettingZoo and OpenSpiel"),
+    ("internals.md", "how a rule file is compiled (ruledsl compile)"),
+    ("games/", "each shipped game, rule by rule"),
+)
 
 
 def _docs() -> str:
@@ -22,20 +38,16 @@ def _docs() -> str:
     except metadata.PackageNotFoundError:
         urls = {}
     where = urls.get("Documentation", "the repository")
+    pages = "\n".join(f"  {name:<13} {what}" for name, what in DOCS)
     return f"""\b
 'ruledsl COMMAND --help' tells more. The documentation, in docs/
 ({where}):
-  cli.md        every command and option, and the exit codes
-  language.md   the rule-file language
-  authoring.md  editors, validate in CI, pre-commit, shell completion
-  scenarios.md  scenario files (ruledsl test)
-  internals.md  how a rule file is compiled (ruledsl compile)
-  api.md        the Python API
+{pages}
 """
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=_docs())
-@click.version_option(package_name="ruledsl")
+@click.version_option(__version__, prog_name="ruledsl")
 def main():
     """Card games written as rule files, played by a generic engine."""
     output.install()          # any output encoding: what it cannot encode falls back to ASCII

@@ -34,6 +34,30 @@ def _fallback(error: UnicodeError):
 
 codecs.register_error(HANDLER, _fallback)
 
+# ASCII under a name of its own. click takes a stream whose encoding is named "ascii" for a
+# misconfigured one and writes UTF-8 to it behind its back (click._compat): `explain` under an
+# ASCII-only stdout printed ♠ where `run` prints S. A stream reconfigured to this codec is
+# ASCII with the fallback above, and click leaves it alone.
+ASCII = "ruledsl_ascii"
+
+
+def _search(name: str):
+    if name.replace("-", "_") != ASCII:
+        return None
+    plain = codecs.lookup("ascii")
+    return codecs.CodecInfo(plain.encode, plain.decode, plain.streamreader, plain.streamwriter,
+                            plain.incrementalencoder, plain.incrementaldecoder, name=ASCII)
+
+
+codecs.register(_search)
+
+
+def is_ascii(encoding: str | None) -> bool:
+    try:
+        return codecs.lookup(encoding or "ascii").name in ("ascii", ASCII)
+    except LookupError:
+        return False
+
 
 def install(ascii_only: bool = False) -> None:
     """Make standard output and error fall back to ASCII; with `ascii_only`, write ASCII only
@@ -43,8 +67,8 @@ def install(ascii_only: bool = False) -> None:
         if reconfigure is None:
             continue
         stream.flush()
-        if ascii_only:
-            reconfigure(encoding="ascii", errors=HANDLER)
+        if ascii_only or is_ascii(getattr(stream, "encoding", None)):
+            reconfigure(encoding=ASCII, errors=HANDLER)
         else:
             reconfigure(errors=HANDLER)
 
