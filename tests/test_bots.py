@@ -8,7 +8,7 @@ from ruledsl import bots
 from ruledsl.bots.search import Goal
 from hidden import GAMES, random_points
 
-SEARCHES = ("ismcts@40", "pimc@40")
+SEARCHES = ("ismcts@40", "pimc@40", "expert@8")
 SHIPPED = [(name, GAMES[name].default_players) for name in
            ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "kozel-closed", "ciapano-21")]
 
@@ -112,3 +112,62 @@ def test_the_bot_written_in_docs_bots_md_plays(monkeypatch):
     exec(compile(code, "docs/bots.md", "exec"), {})
     st = next(points("coteccio", 4))
     assert bots.make("flat")(st, random.Random(0)) in st.legal_actions()
+
+
+class SlowClock:
+    """A clock on a very busy machine: every reading finds `step` more seconds gone."""
+
+    def __init__(self, step):
+        self.now, self.step = 0.0, step
+
+    def __call__(self):
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("name,players", SHIPPED)
+def test_hint_rates_every_move_best_first_with_its_interval(name, players):
+    for st in points(name, players, limit=2):
+        found = bots.hint(st, random.Random(3), min_iterations=6)
+        assert sorted(map(repr, (m.action for m in found.moves))) == sorted(map(repr, st.legal_actions()))
+        assert [m.text for m in found.moves] == [st.action_to_string(m.action) for m in found.moves]
+        values = [m.value for m in found.moves]
+        assert values == sorted(values, reverse=True)
+        assert found.best.best and found.best.tied and not any(m.best for m in found.moves[1:])
+        assert all(m.samples == 6 == found.iterations and m.margin >= 0 for m in found.moves)
+        assert found.seat == st.current_player() and not found.capped and found.units == "hand"
+
+
+def test_hint_does_its_floor_however_slow_the_clock():
+    """A busy machine takes longer over the same work: the same worlds, the same answer."""
+    st = next(points("kozel", 3))
+    quiet = bots.hint(st, random.Random(4), min_iterations=25)
+    busy = bots.hint(st, random.Random(4), min_iterations=25, max_seconds=10_000, clock=SlowClock(5.0))
+    assert busy.iterations == quiet.iterations == 25 and not busy.capped
+    assert busy.moves == quiet.moves and busy.seconds >= 24 * 5.0
+
+
+def test_hint_reports_the_time_cap_when_it_stops_the_search():
+    st = next(points("kozel", 3))
+    found = bots.hint(st, random.Random(4), min_iterations=25, max_seconds=10, clock=SlowClock(1.0))
+    assert found.capped and 1 <= found.iterations < 25 and found.floor == 25
+
+
+def test_a_move_within_the_noise_of_the_best_is_called_tied_and_a_clear_loser_is_not():
+    """Tied is the paired test: against the best world by world."""
+    from ruledsl.bots.flat import Samples
+    samples = Samples(["a", "b", "c"])
+    for i in range(40):
+        noise = (i % 7) - 3
+        samples.add([10 + noise, 10 + noise - (0.5 if i % 2 else -0.4), 10 + noise - 1])
+    (gap_b, err_b), (gap_c, err_c) = samples.behind(0)[1:]
+    assert abs(gap_b) <= 1.96 * err_b                 # b: sometimes better, sometimes worse
+    assert gap_c == 1 and err_c == 0                  # c: worse by one in every world
+
+
+@pytest.mark.parametrize("name,players", SHIPPED)
+def test_hint_sees_only_what_its_seat_may_know(name, players):
+    for st in points(name, players, seed=2, limit=2):
+        other = st.determinize(st.current_player(), random.Random(9))
+        mine, theirs = (bots.hint(s, random.Random(5), min_iterations=5) for s in (st, other))
+        assert mine.moves == theirs.moves and mine.iterations == theirs.iterations

@@ -156,46 +156,29 @@ def test_an_unknown_bot_is_a_usage_error():
     assert result.exit_code == 2 and "unknown bot 'nosuch'" in result.output
 
 
-class Rater:
-    """A stand-in search bot: plays the first legal action and rates each by its position."""
-    spec = "rater"
-
-    def __init__(self):
-        self.asked = []
-
-    def __call__(self, state, rng):
-        return state.legal_actions()[0]
-
-    def evaluate(self, state, rng):
-        self.asked.append(state.current_player())
-        return [(a, i / 10) for i, a in enumerate(state.legal_actions())]
-
-
-def test_hint_shows_the_bots_rating_of_every_option():
-    rater = Rater()
-    session = Session("ciapano", ["hint", "quit"], opponents=rater)
+def test_hint_rates_every_option_with_an_interval_and_the_best_first():
+    session = Session("ciapano", ["hint", "quit"])
+    session.table.hint_floor = 30
     replies = session.play()
-    assert rater.asked == [0]                        # asked at the human's seat, for the human
     options = dict(re.findall(r"\[(\d+)\] (play \S+)", session.console.file.getvalue()))
-    text = " ".join(replies[0].split("\n  [", 1)[0].split())
-    lines = ["header"] + ["[" + line for line in replies[0].split("\n  [")[1:]]
-    assert text.startswith("The bot (rater) would play play ") and text.endswith("(higher is better for you):")
-    rated = [re.fullmatch(r"\[(\d+)\] (play \S+) +(\S+)", line.strip()).groups() for line in lines[1:]]
-    assert text.split()[6].rstrip(";") == rated[0][1].split()[1]     # its choice: the best rated
-    assert all(options[number] == move for number, move, _ in rated)
-    values = [float(v) for _, _, v in rated]
-    assert values == sorted(values, reverse=True) and len(values) == len(options) > 1
+    header, units, *lines = replies[0].strip().splitlines()
+    assert header == "Hint: every option tried in 30 sampled deals."
+    assert units == "Its value to you this hand, ± a 95% interval:"
+    rated = [re.fullmatch(r"\[(\d+)\] (play \S+) +([-+]\d+\.\d\d) ± (\d+\.\d\d)(  .*)?", line.strip()).groups()
+             for line in lines]
+    assert sorted(number for number, *_ in rated) == sorted(options) and len(rated) > 1
+    assert all(options[number] == move for number, move, *_ in rated)
+    values = [float(v) for _, _, v, _, _ in rated]
+    assert values == sorted(values, reverse=True)
+    verdicts = [(verdict or "").strip() for *_, verdict in rated]
+    assert verdicts[0] == "best" and set(verdicts[1:]) <= {"", "as good, within the noise"}
+    assert "play play" not in replies[0]
 
 
-def test_hint_through_the_command_line(monkeypatch):
-    monkeypatch.setitem(bots.BOTS, "rater", lambda seconds, iterations: Rater())
-    out = run(GAMES / "ciapano.yaml", "--seed", 2, "--opponents", "rater", input="hint\nquit\n")
-    assert "The bot (rater) would play" in out
-
-
-def test_hint_with_a_bot_that_does_not_rate():
+def test_hint_through_the_command_line_whatever_the_opponents(monkeypatch):
+    monkeypatch.setattr("ruledsl.table.HINT_FLOOR", 20)
     out = run(GAMES / "ciapano.yaml", "--seed", 2, "--opponents", "random", input="hint\nquit\n")
-    assert "does not rate moves" in out
+    assert "every option tried in 20 sampled deals" in out and "best" in out
 
 
 @pytest.mark.parametrize("seat", ["B", "b", "1"])

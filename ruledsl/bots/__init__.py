@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .expert import Expert
+from .hints import Hint, Rated, hint
 from .ismcts import ISMCTS
 from .pimc import PIMC
 
@@ -46,7 +48,7 @@ def _random(seconds: float | None, iterations: int | None) -> RandomBot:
 
 
 # name -> factory(seconds per move or None, iterations per move or None)
-BOTS: dict[str, Callable] = {"random": _random, "pimc": PIMC, "ismcts": ISMCTS}
+BOTS: dict[str, Callable] = {"random": _random, "pimc": PIMC, "ismcts": ISMCTS, "expert": Expert}
 DEFAULT = "ismcts:0.5"
 
 
@@ -76,4 +78,5 @@ def make(spec: str):
     return factory(seconds, iterations)
 
 
-__all__ = ["make", "BOTS", "DEFAULT", "BotSpecError", "random_bot", "RandomBot", "PIMC", "ISMCTS"]
+__all__ = ["make", "BOTS", "DEFAULT", "BotSpecError", "random_bot", "RandomBot", "PIMC", "ISMCTS", "Expert",
+           "hint", "Hint", "Rated"]

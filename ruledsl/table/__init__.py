@@ -16,6 +16,7 @@ from contextlib import contextmanager, nullcontext
 
 from rich.text import Text
 
+from ..bots.hints import FLOOR as HINT_FLOOR
 from ..runtime.actions import IllegalAction
 from ..runtime.helpers import SEAT_NAMES
 from ..tools.gamelog import LogWriter
@@ -72,6 +73,7 @@ class Table:
         self.seen = 0
         self.option_texts: list[str] = []
         self.read = read or reader(lambda: self.option_texts)
+        self.hint_floor = HINT_FLOOR          # worlds a `hint` searches (ruledsl.bots.hint)
 
     def say(self, text: str) -> None:
         self.console.print(text)

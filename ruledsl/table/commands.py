@@ -15,8 +15,8 @@ and bring back earlier ones.
   why MOVE    why a move is not allowed now ('why play 7C', 'why 3')
   last        the last trick (or capture) again
   score       the standings, and the last hand's summary
-  hint        what the computer players' bot would play, and how it rates
-              each of your options
+  hint        what each of your options is worth, as a search finds it,
+              and how sure that is
   quit        leave the table: the game is saved, and 'ruledsl run --resume'
               continues it"""
 
@@ -87,30 +87,29 @@ def score(table, _):
 
 
 def hint(table, _):
-    bot = table.opponents
-    if not hasattr(bot, "evaluate"):
-        table.say(f"The computer players' bot ({table.opponents_spec}) does not rate moves; "
-                  "a search bot does (--opponents).")
-        return
+    """Every option with what the search found it worth to the player, its 95% interval, and
+    which are as good as the best within the noise (ruledsl.bots.hint: a fixed amount of
+    search, so a busy machine takes longer but answers the same)."""
+    from .. import bots
     st = table.st
-    with table.thinking("the bot"):
-        rated = bot.evaluate(st, table.hint_rng())
+    with table.thinking("the hint"):
+        found = bots.hint(st, table.hint_rng(), min_iterations=table.hint_floor)
+    table.say(f"Hint: every option tried in {found.iterations} sampled deals.")
+    table.say(f"Its value to you {'this hand' if found.units == 'hand' else 'at the end of the match'}, "
+              "± a 95% interval:")
     order = {text: i for i, text in enumerate(table.option_texts)}
-    rated = sorted(rated, key=lambda av: -float(av[1]))
-    if rated:
-        choice = st.action_to_string(rated[0][0])
-        table.console.print(Text.assemble(f"The bot ({table.opponents_spec}) would play ",
-                                          table.look.action(choice),
-                                          "; its value for each option (higher is better for you):"))
-    for action, value in rated:
-        text = st.action_to_string(action)
-        number = order.get(text)
+    width = max(len(m.text) for m in found.moves)
+    for move in found.moves:
+        number = order.get(move.text)
         label = f"  [{number + 1}] " if number is not None else "  "
-        table.console.print(Text.assemble((label, "cyan"), table.look.action(text), f"   {_number(value)}"))
-
-
-def _number(value) -> str:
-    return f"{value:.3g}" if isinstance(value, float) else str(value)
+        margin = f" ± {move.margin:.2f}" if move.margin == move.margin else ""      # nan: one deal
+        verdict = "best" if move.best else "as good, within the noise" if move.tied else ""
+        table.console.print(Text.assemble((label, "cyan"), table.look.action(move.text),
+                                          " " * (width - len(move.text)), f"  {move.value:+.2f}{margin}",
+                                          (f"  {verdict}" if verdict else "", "bold" if move.best else "")))
+    if found.capped:
+        table.say(f"(stopped at the time cap after {found.iterations} of {found.floor} deals: "
+                  "less sure than usual)")
 
 
 HANDLERS = {"?": show_help, "help": show_help, "rules": show_rules, "why": why, "last": last,

@@ -1,0 +1,104 @@
+"""`hint(state)`: what each legal move of the seat to move is worth, and how sure that is.
+
+    h = ruledsl.bots.hint(state)                  # a fixed amount of search, whatever the load
+    for move in h.moves:                          # best first
+        print(move.text, move.value, "±", move.margin, "over", move.samples, "worlds",
+              "(as good as the best)" if move.tied else "")
+
+The search is the `expert` bot's (docs/bots.md): every move tried in each of `min_iterations`
+sampled worlds. The amount of work is fixed, not the time it takes — a busy machine takes longer
+and gives the same answer (the same `rng`, the same moves and values) — unless the time cap
+`max_seconds` is reached first, which the hint reports (`capped`). Values are in the units of
+the rule file's `result.hand` (of `returns` between hands), for the seat to move.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import attrs
+
+from .expert import sample
+from .flat import Z95
+from .search import Goal
+
+FLOOR = 200            # worlds: every move's value is the mean of this many samples
+CAP = 60.0             # seconds: a safety valve, far above what the floor takes at the table
+
+
+@attrs.frozen
+class Rated:
+    """One legal move as the search found it."""
+    action: object          # the action (a value of state.legal_actions())
+    text: str               # its canonical text, as action_to_string gives it
+    value: float            # the mean value over the worlds searched
+    margin: float           # half the width of its 95% confidence interval (nan: one world)
+    samples: int            # the worlds behind the value
+    best: bool              # the highest value
+    tied: bool              # not distinguishable from the best at 95% (the best itself: True)
+
+
+@attrs.frozen
+class Hint:
+    seat: int                   # the seat the values are for
+    moves: tuple                # Rated, best first
+    iterations: int             # worlds searched
+    floor: int                  # worlds asked for (min_iterations)
+    seconds: float              # time taken, by `clock`
+    capped: bool                # the time cap stopped the search before the floor
+    units: str                  # "hand" (result.hand) or "match" (returns, between hands)
+
+    @property
+    def best(self) -> Rated:
+        return self.moves[0]
+
+
+def hint(state, rng: random.Random | None = None, *, min_iterations: int = FLOOR,
+         max_seconds: float | None = CAP, clock=time.perf_counter) -> Hint:
+    """Every legal move of the seat to move with its value, an interval, the samples behind it
+    and whether it is as good as the best within the noise. `min_iterations` worlds are
+    searched whatever the load (the floor); `max_seconds` (None: no cap) stops the search
+    earlier only when reached, and `capped` says so. Without `rng`, a fixed seed: the same
+    position gives the same hint."""
+    if state.current_player() < 0:
+        raise ValueError("nobody is to move: there is nothing to hint")
+    if min_iterations < 1:
+        raise ValueError("min_iterations: at least one world")
+    rng = random.Random(0) if rng is None else rng
+    ticks = _Ticks(min_iterations, max_seconds, clock)
+    samples = sample(state, rng, ticks)
+    means, errors = samples.means(), samples.stderrs()
+    best = max(range(len(means)), key=means.__getitem__)
+    behind = samples.behind(best)
+    n = len(samples)
+    moves = [Rated(a, state.action_to_string(a), means[i], Z95 * errors[i], n, i == best,
+                   i == best or _within(*behind[i]))
+             for i, a in enumerate(samples.legal)]
+    moves.sort(key=lambda m: (not m.best, -m.value))
+    return Hint(state.current_player(), tuple(moves), n, min_iterations, ticks.elapsed, ticks.capped,
+                "hand" if Goal(state).by_hand else "match")
+
+
+def _within(gap: float, error: float) -> bool:
+    """A shortfall not significant at 95% (paired): no worse than the best, within the noise."""
+    if math.isnan(error):
+        return gap <= 0
+    return gap <= Z95 * error
+
+
+class _Ticks:
+    """`floor` items, unless `cap` seconds pass first (`capped`); `elapsed`, the time taken."""
+
+    def __init__(self, floor: int, cap: float | None, clock):
+        self.floor, self.cap, self.clock = floor, cap, clock
+        self.capped, self.elapsed = False, 0.0
+
+    def __iter__(self):
+        clock, start = self.clock, self.clock()
+        for i in range(self.floor):
+            if i and self.cap is not None and clock() - start >= self.cap:
+                self.capped = True
+                break
+            yield i
+        self.elapsed = clock() - start
