@@ -1,5 +1,6 @@
 """Running matches: the same records in one process, in several, from the texts alone and on a
 Dask cluster; Ctrl-C keeps what was played; a failing worker is reported as a local run would."""
+import os
 import re
 from pathlib import Path
 
@@ -126,3 +127,62 @@ def test_batches_take_turns_so_a_stopped_compare_stays_comparable():
     order = [(batch.label, start, stop) for batch, start, stop in _tasks([a, b], workers=2)]
     assert order == [("a", 0, 2), ("b", 0, 1), ("a", 2, 4), ("b", 1, 2), ("a", 4, 6), ("b", 2, 3),
                      ("a", 6, 8), ("b", 3, 4)] + [("a", k, k + 2) for k in range(8, 20, 2)]
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
+def test_ctrl_c_at_random_moments_exits_130_with_the_partial_report():
+    """Ctrl-C once or twice, at random moments of a run on two workers (before a chunk is done,
+    between chunks, while the report is written): every time the process ends within the timeout,
+    with exit code 130, the report of what was played, and no traceback. Before, about one run
+    in nine never ended (its pool's manager thread waited for ever) and a second Ctrl-C gave a
+    traceback."""
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+    rng = random.Random(35)
+    for attempt in range(24):
+        matches = rng.choice([200, 3000])
+        process = subprocess.Popen(
+            [sys.executable, "-m", "ruledsl", "analyze", str(CIAPANO), "-n", str(matches), "--workers", "2",
+             "--skill-matches", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # as from a terminal
+        try:
+            started = time.monotonic()
+            while not _children(process.pid) and process.poll() is None and time.monotonic() - started < 60:
+                time.sleep(0.01)
+            time.sleep(rng.uniform(0, 2.0))
+            process.send_signal(signal.SIGINT)
+            if rng.random() < 0.5:
+                time.sleep(rng.uniform(0, 0.5))
+                process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:          # hung: clean up, then fail below
+                for child in _children(process.pid):
+                    os.kill(child, signal.SIGKILL)
+                process.kill()
+                out, err = process.communicate()
+                pytest.fail(f"attempt {attempt}: the process did not end within 60 s of Ctrl-C")
+        assert "Traceback" not in err, f"attempt {attempt}:\n{err}"
+        if process.returncode == 0:             # it had finished before the signal came
+            assert f"{matches} matches" in out
+            continue
+        assert process.returncode == 130, f"attempt {attempt}: exit {process.returncode}\n{err}"
+        played = int(re.search(r"interrupted: reporting the ([0-9]+) matches played", err).group(1))
+        assert f"{played} matches of {matches} (interrupted)" in out

@@ -5,16 +5,24 @@ consecutive matches, plays them where it is told, and puts the records back in m
 so the result does not depend on where or in what order the chunks ran. It shows a progress
 bar on standard error when that is a terminal, and Ctrl-C stops it cleanly: the matches played
 by then are kept and the run says it was interrupted.
+
+Ctrl-C is a flag, never an exception in the middle of the pool's work: the first Ctrl-C sets it
+(`Stop`), the runner sees it within POLL seconds, kills the workers and returns what was played;
+any later one is ignored while the run winds up. Playing in this process, where no pool is involved, the first Ctrl-C
+also stops the match under way at once.
 """
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 import multiprocessing
 import os
 import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import threading
+from contextlib import contextmanager
+from multiprocessing import connection
 
 import attrs
 
@@ -22,6 +30,8 @@ from .play import Failure, Job, loaded, play, play_match
 
 MAX_CHUNK = 50          # matches per task: small enough to balance the load and show progress
 CONNECT_TIMEOUT = "20s"  # how long to try to reach a Dask scheduler
+POLL = 0.1              # seconds between looks at the Ctrl-C flag while waiting for workers
+JOIN = 5.0              # seconds a killed worker is given to be gone
 
 
 @attrs.define
@@ -36,14 +46,53 @@ class RunError(Exception):
     """The run could not be carried out (no such cluster, a missing extra): one line for the user."""
 
 
+class Stop:
+    """Ctrl-C during a run, as a flag. `interrupt` (True while matches are played in this
+    process) makes the first Ctrl-C also raise KeyboardInterrupt, to stop the match under way."""
+
+    def __init__(self):
+        self.event = threading.Event()
+        self.interrupt = False
+
+    def is_set(self) -> bool:
+        return self.event.is_set()
+
+    def _signal(self, signum, frame) -> None:
+        first = not self.event.is_set()
+        self.event.set()
+        if first and self.interrupt:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def on_ctrl_c(self, afterwards=None):
+        """Ctrl-C sets this flag while inside. On leaving, the previous handler comes back, or
+        `afterwards` when given (a command that ends on leaving uses signal.SIG_IGN: nothing is
+        left to stop). Outside the main thread, or where Ctrl-C is ignored (a background job),
+        nothing changes."""
+        if threading.current_thread() is not threading.main_thread() or \
+                signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            yield self
+            return
+        previous = signal.signal(signal.SIGINT, self._signal)
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGINT, previous if afterwards is None else afterwards)
+
+
 def cores() -> int:
     """The cores this process may use."""
     affinity = getattr(os, "sched_getaffinity", None)
     return len(affinity(0)) if affinity else (os.cpu_count() or 1)
 
 
-def run(batches: list[Batch], workers: int = 1, dask: str | None = None, progress: bool | None = None) -> bool:
-    """Play every batch's matches into its records; False when Ctrl-C stopped the run early."""
+def run(batches: list[Batch], workers: int = 1, dask: str | None = None, progress: bool | None = None,
+        stop: Stop | None = None) -> bool:
+    """Play every batch's matches into its records; False when Ctrl-C stopped the run early.
+    Without a `stop` of the caller's, Ctrl-C is caught for the length of the run only."""
+    if stop is None:
+        with Stop().on_ctrl_c() as own:
+            return run(batches, workers, dask, progress, own)
     if progress is None:
         progress = sys.stderr.isatty()
     tasks = _tasks(batches, workers)
@@ -51,19 +100,25 @@ def run(batches: list[Batch], workers: int = 1, dask: str | None = None, progres
     bar = _Bar(batches) if progress else None
     try:
         with where:
-            for batch, results in where.results(tasks, bar):
-                _take(batch, results)
-                if bar:
-                    bar.advance(batch, len(results))
-        finished = True
+            where.start(tasks)
+            if bar:
+                bar.start()
+            stop.interrupt = isinstance(where, _Here)
+            while where.busy() and not stop.is_set():
+                for batch, results in where.ready(POLL):
+                    _take(batch, results)
+                    if bar:
+                        bar.advance(batch, len(results))
+            where.stopped = stop.is_set()
     except KeyboardInterrupt:
-        finished = False
+        stop.event.set()
     finally:
+        stop.interrupt = False
         if bar:
             bar.stop()
         for batch in batches:
             batch.records.sort(key=lambda r: r.index)
-    return finished
+    return not stop.is_set()
 
 
 def _tasks(batches, workers: int) -> list[tuple]:
@@ -89,8 +144,11 @@ def _take(batch: Batch, results: list) -> None:
         batch.records.append(result)
 
 
-class _Here:
-    """In this process, one match at a time (so progress and Ctrl-C are per match)."""
+class _Where:
+    """Where the chunks are played: `start` them, `ready` gives what finished within a wait,
+    `busy` while some are left. `stopped` is set when the run was cut short."""
+
+    stopped = False
 
     def __enter__(self):
         return self
@@ -98,46 +156,104 @@ class _Here:
     def __exit__(self, *exc):
         return False
 
-    def results(self, tasks, bar):
-        for batch, start, stop in tasks:
-            game, rules = loaded(batch.job.files)
-            for index in range(start, stop):
-                yield batch, [play_match(game, rules, batch.job, index)]
+
+class _Here(_Where):
+    """In this process, one match at a time (so progress and Ctrl-C are per match)."""
+
+    def start(self, tasks) -> None:
+        self.matches = ((batch, index) for batch, start, stop in tasks for index in range(start, stop))
+        self.next = next(self.matches, None)
+
+    def busy(self) -> bool:
+        return self.next is not None
+
+    def ready(self, timeout):
+        batch, index = self.next
+        game, rules = loaded(batch.job.files)
+        record = play_match(game, rules, batch.job, index)
+        self.next = next(self.matches, None)
+        return [(batch, [record])]
 
 
-class _Processes:
-    """A pool of worker processes. Forked workers inherit the loaded game; spawned ones build it
-    once from the texts they are sent."""
+class _Processes(_Where):
+    """Worker processes, each fed one chunk at a time through a pipe of its own. The parent has
+    no thread and no shared queue (concurrent.futures has both: killed workers made its manager
+    thread fail, and a Ctrl-C inside its locks could leave the exit waiting on that thread), so
+    stopping early is only this: kill the workers and reap them. Forked workers inherit the
+    loaded game; spawned ones build it once from the texts they are sent."""
 
     def __init__(self, workers: int):
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                                        initializer=_ignore_interrupts)
+        context = multiprocessing.get_context(method)
+        self.processes, self.idle, self.working = [], [], {}
+        for _ in range(workers):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()
+            self.processes.append(process)
+            self.idle.append(ours)
 
-    def __enter__(self):
-        return self
+    def start(self, tasks) -> None:
+        self.waiting = collections.deque(tasks)
+        self._feed()
+
+    def _feed(self) -> None:
+        while self.idle and self.waiting:
+            batch, start, stop = self.waiting.popleft()
+            pipe = self.idle.pop()
+            pipe.send((batch.job, start, stop))
+            self.working[pipe] = batch
+
+    def busy(self) -> bool:
+        return bool(self.working)
+
+    def ready(self, timeout):
+        out = []
+        for pipe in connection.wait(list(self.working), timeout):
+            batch = self.working.pop(pipe)
+            try:
+                results = pipe.recv()
+            except EOFError:
+                raise RunError("a worker process ended without its results (killed, or out of memory?)") from None
+            self.idle.append(pipe)
+            out.append((batch, results))
+        self._feed()
+        return out
 
     def __exit__(self, kind, exc, tb):
-        if kind is not None:       # Ctrl-C or an error: do not wait for the chunks in flight
-            for process in list(getattr(self.pool, "_processes", {}).values()):
-                process.terminate()
-        self.pool.shutdown(wait=kind is None, cancel_futures=True)
+        early = kind is not None or self.stopped
+        for pipe in self.idle:
+            if not early:
+                pipe.send(None)            # done: the worker returns
+        for process in self.processes:
+            if early:
+                process.kill()             # nothing it holds is needed any more
+        for process in self.processes:
+            process.join(JOIN)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        for pipe in self.idle + list(self.working):
+            pipe.close()
         return False
 
-    def results(self, tasks, bar):
-        futures = {self.pool.submit(play, batch.job, start, stop): batch for batch, start, stop in tasks}
-        if bar:
-            bar.start()
-        for future in as_completed(futures):
-            yield futures[future], future.result()
 
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and reports what was measured."""
+def _serve(pipe) -> None:
+    """A worker: play each chunk it is sent, until told to stop (None) or its parent is gone.
+    Ctrl-C is the parent's to handle: it stops the workers and reports what was measured."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            task = pipe.recv()
+        except EOFError:
+            return
+        if task is None:
+            return
+        pipe.send(play(*task))
 
 
-class _Dask:
+class _Dask(_Where):
     """An existing dask.distributed cluster, by its scheduler's address."""
 
     def __init__(self, address: str):
@@ -149,28 +265,28 @@ class _Dask:
             self.client = Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             raise RunError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        self.futures: list = []
+        self.futures: dict = {}
 
-    def __enter__(self):
-        return self
+    def start(self, tasks) -> None:
+        for batch, start, stop in tasks:
+            self.futures[self.client.submit(play, batch.job, start, stop, pure=False)] = batch
+
+    def busy(self) -> bool:
+        return bool(self.futures)
+
+    def ready(self, timeout):
+        from distributed import wait as dask_wait
+        try:
+            done, _ = dask_wait(list(self.futures), timeout=timeout, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            return []
+        return [(self.futures.pop(future), future.result()) for future in done]
 
     def __exit__(self, kind, exc, tb):
-        if kind is not None:
-            self.client.cancel(self.futures)
+        if kind is not None or self.stopped:
+            self.client.cancel(list(self.futures))
         self.client.close()
         return False
-
-    def results(self, tasks, bar):
-        from distributed import as_completed as completed
-        batches = {}
-        for batch, start, stop in tasks:
-            future = self.client.submit(play, batch.job, start, stop, pure=False)
-            batches[future.key] = batch
-            self.futures.append(future)
-        if bar:
-            bar.start()
-        for future in completed(self.futures):
-            yield batches[future.key], future.result()
 
 
 class _Bar:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import signal
 import sys
 import time
+from contextlib import contextmanager
 
 import click
 
@@ -97,12 +99,22 @@ def check_extras(dask, plot_dir=None) -> None:
         raise click.BadParameter("needs dask.distributed: pip install 'ruledsl[dask]'", param_hint="'--dask'")
 
 
-def execute(batches, workers, dask) -> tuple[bool, float]:
+@contextmanager
+def stoppable():
+    """The whole of a measuring command: from its start, Ctrl-C stops the run (or, before it, has
+    it play nothing) and the command reports what was played, exit 130; a second Ctrl-C, or one
+    after the report, is ignored: the report is never cut short and nothing prints a traceback."""
+    from ..analysis.runner import Stop
+    with Stop().on_ctrl_c(afterwards=signal.SIG_IGN) as stop:
+        yield stop
+
+
+def execute(batches, workers, dask, stop) -> tuple[bool, float]:
     """Play the batches; (finished, seconds). A match stopped by its rules exits 1."""
     from ..analysis.runner import RunError, cores, run
     start = time.perf_counter()
     try:
-        finished = run(batches, workers or cores(), dask)
+        finished = run(batches, workers or cores(), dask, stop=stop)
     except RunError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
@@ -139,16 +151,22 @@ def simulate(ruleset, matches, players, seed, sets, bots, workers, dask, as_json
     """Play whole matches between bots (random by default) and report the figures."""
     from ..analysis.files import RuleFiles
     from ..analysis.play import Job, register
-    from ..analysis.rules import rules_of
     from ..analysis.runner import Batch
+    with stoppable() as stop:
+        game, options, lineup = prepared(ruleset, players, sets, bots)
+        check_extras(dask)
+        files = RuleFiles.read(ruleset)
+        register(files, game)
+        n = len(lineup)
+        batch = Batch(Job(files, n, options, lineup, seed, detail=bool(csv_path or jsonl_path)), matches, game.name)
+        finished, seconds = execute([batch], workers, dask, stop)
+        report_simulation(game, lineup, batch, finished, seconds, as_json, csv_path, jsonl_path)
+
+
+def report_simulation(game, lineup, batch, finished, seconds, as_json, csv_path, jsonl_path) -> None:
+    from ..analysis.rules import rules_of
     from ..tools.simulate import SimulationResult
-    game, options, lineup = prepared(ruleset, players, sets, bots)
-    check_extras(dask)
-    files = RuleFiles.read(ruleset)
-    register(files, game)
     n = len(lineup)
-    batch = Batch(Job(files, n, options, lineup, seed, detail=bool(csv_path or jsonl_path)), matches, game.name)
-    finished, seconds = execute([batch], workers, dask)
     write_rows(csv_path, jsonl_path, [(None, batch.records, rules_of(game.ruleset))])
     data = SimulationResult.of(batch.records, n, seconds).to_dict()
     counted = ("a team's win counts for each of its seats" if game.ruleset.teams
@@ -200,13 +218,14 @@ def analyze(ruleset, matches, players, seed, sets, bots, workers, dask, as_json,
             plot_dir, think, skill_spec, skill_matches):
     """Measure a rule file: fairness, length, choice, how often each rule fires, drama, skill."""
     from ..analysis import render
-    check_extras(dask, plot_dir)
-    [study] = make_studies([ruleset], players, sets, bots, seed, matches, skill_spec, skill_matches, think)
-    finished, seconds = execute(study.batches, workers, dask)
-    report = study.report()
-    emit(as_json, csv_path, jsonl_path, render.plain(report),
-         lambda: render.analysis(report, render.console(), seconds))
-    finish([study], [report], finished, csv_path, jsonl_path, plot_dir, named=False)
+    with stoppable() as stop:
+        check_extras(dask, plot_dir)
+        [study] = make_studies([ruleset], players, sets, bots, seed, matches, skill_spec, skill_matches, think)
+        finished, seconds = execute(study.batches, workers, dask, stop)
+        report = study.report()
+        emit(as_json, csv_path, jsonl_path, render.plain(report),
+             lambda: render.analysis(report, render.console(), seconds))
+        finish([study], [report], finished, csv_path, jsonl_path, plot_dir, named=False)
 
 
 @click.command()
@@ -219,14 +238,16 @@ def compare(base, variants, matches, players, seed, sets, bots, workers, dask, a
     """Measure rule files side by side: every figure, the difference from BASE and its significance."""
     from ..analysis import render
     from ..analysis.compare import compare as side_by_side
-    check_extras(dask, plot_dir)
-    studies = make_studies([base, *variants], players, sets, bots, seed, matches, skill_spec, skill_matches, think)
-    finished, _ = execute([b for s in studies for b in s.batches], workers, dask)
-    reports = [s.report() for s in studies]
-    rows = side_by_side(reports)
-    emit(as_json, csv_path, jsonl_path, render.plain({"reports": reports, "comparison": comparison_data(rows)}),
-         lambda: render.comparison(reports, rows, render.console()))
-    finish(studies, reports, finished, csv_path, jsonl_path, plot_dir, named=True)
+    with stoppable() as stop:
+        check_extras(dask, plot_dir)
+        studies = make_studies([base, *variants], players, sets, bots, seed, matches, skill_spec, skill_matches,
+                               think)
+        finished, _ = execute([b for s in studies for b in s.batches], workers, dask, stop)
+        reports = [s.report() for s in studies]
+        rows = side_by_side(reports)
+        emit(as_json, csv_path, jsonl_path, render.plain({"reports": reports, "comparison": comparison_data(rows)}),
+             lambda: render.comparison(reports, rows, render.console()))
+        finish(studies, reports, finished, csv_path, jsonl_path, plot_dir, named=True)
 
 
 def comparison_data(rows) -> list[dict]:
