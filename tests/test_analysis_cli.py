@@ -26,6 +26,7 @@ def test_simulate_json_has_bots_returns_and_how_wins_are_counted():
     result = invoke("simulate", CICERA, "-n", 6, "--json", "--workers", 1)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
+    assert data["format_version"] == 1
     assert data["bots"] == ["random"] * 4 and len(data["returns"]) == 4
     assert data["wins_counted"] == "a team's win counts for each of its seats"
     assert sum(data["wins"]) == 2 * data["games"]          # partners: two seats win each match
@@ -68,6 +69,7 @@ def test_analyze_json_has_every_section():
     result = invoke("analyze", CICERA, "-n", 8, "--json", "--skill", "nosuchbot", "--workers", 1)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
+    assert list(data)[0] == "format_version" and data["format_version"] == 1
     assert data["matches"] == 8 and data["teams"] == [[0, 2], [1, 3]]
     assert len(data["fairness"]["sides"]) == 2 and data["fairness"]["dealer"]["edge"]["n"] == 8
     assert data["length"]["hands"]["mean"]["low"] <= data["length"]["hands"]["mean"]["value"]
@@ -98,6 +100,7 @@ def test_compare_says_what_the_variant_changes():
     hands = next(row for row in data["comparison"] if row["figure"] == "length.hands")
     assert hands["changes"][0]["significant"] and hands["changes"][0]["difference"]["value"] < 0
     assert [r["name"] for r in data["reports"]] == ["Ciapanò", "Ciapanò to 21"]
+    assert data["format_version"] == 1
 
 
 def test_plots_are_written(tmp_path):
@@ -123,6 +126,11 @@ def test_missing_extras_are_named_before_anything_is_played(monkeypatch):
     assert result.exit_code == 2 and "pip install 'ruledsl[plots]'" in result.stderr
     result = invoke("simulate", CIAPANO, "--dask", "tcp://127.0.0.1:1")
     assert result.exit_code == 2 and "pip install 'ruledsl[dask]'" in result.stderr
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "scipy" else real_find(name, *a))
+    for command in (["analyze", CIAPANO], ["compare", CIAPANO, VARIANT]):
+        result = invoke(*command)
+        assert result.exit_code == 2 and "need scipy.stats: pip install 'ruledsl[analysis]'" in result.stderr
+    assert invoke("simulate", CIAPANO, "-n", 2, "--workers", 1).exit_code == 0      # simulate needs none
 
 
 def test_an_unreachable_cluster_is_one_line(monkeypatch):
@@ -182,3 +190,29 @@ def test_a_file_without_hand_values_says_what_is_not_measured(tmp_path):
     assert "The dealer's edge per hand: not measured (the file declares no result.hand)" in result.output
     assert "Drama: not measured (the file declares no result.hand" in result.output
     assert "Length" in result.output and "Rules: how often each fires" in result.output
+
+
+def test_the_charts_say_what_they_show(tmp_path):
+    """winrate.png: percentages as the text has them, the dashed line named in the legend;
+    branching.png: what a phase such as "play 12" is, under its axis."""
+    pytest.importorskip("matplotlib")
+    from ruledsl.analysis.plots import drawn
+    from ruledsl.analysis.study import Study
+    from ruledsl.analysis.runner import run
+    import ruledsl
+    study = Study.of(CIAPANO, ruledsl.load_game(CIAPANO), players=3, matches=6, skill_matches=0)
+    assert run(study.batches, progress=False)
+    charts = dict(drawn([study.report()]))
+    winrate = charts["winrate.png"].axes[0]
+    ticks = [t.get_text() for t in winrate.get_yticklabels()]
+    assert ticks and all(t.endswith("%") for t in ticks if t)
+    share = study.report()["fairness"]["fair_share"]
+    [dashed] = [line for line in winrate.get_lines() if line.get_linestyle() == "--"]
+    legend = [t.get_text() for t in winrate.get_legend().get_texts()]
+    assert dashed.get_label() in legend and f"{100 * share:.1f}%" in dashed.get_label()
+    branching = charts["branching.png"].axes[0]
+    phases = [row["phase"] for row in study.report()["choice"]["phases"]]
+    last = max(int(p.split()[1]) for p in phases if p.startswith("play "))
+    assert branching.get_xlabel().startswith(f'phase: a kind of decision and its round. "play {last}" is a '
+                                             f'player\'s {last}th "play" decision of the hand')
+    assert [t.get_text() for t in branching.get_xticklabels()] == phases and "play 1" in phases

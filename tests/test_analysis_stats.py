@@ -4,8 +4,8 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
-from ruledsl.analysis.stats import (Estimate, binomial_test, difference, histogram, mean, proportion, quantile,
-                                    ratio, z_test)
+from ruledsl.analysis.stats import (Estimate, binomial_test, difference, difference_p, histogram, mean, proportion,
+                                    quantile, ratio, z_test)
 
 
 def test_mean_has_a_normal_interval():
@@ -34,9 +34,38 @@ def test_ratio_treats_matches_as_clusters():
 def test_quantile_and_its_order_statistic_interval():
     xs = list(range(1, 101))
     e = quantile(xs, 0.5)
-    assert (e.value, e.low, e.high) == (50, 40, 60)              # ranks 50 ∓ 1.96·5
+    assert e.value == 50 and e.low < 50 < e.high
+    # the ranks between which the median lies with at least 95% probability: B ~ Bin(100, ½)
+    covered = sum(math.comb(100, i) for i in range(int(e.low), int(e.high))) / 2 ** 100
+    assert covered >= 0.95 and (e.low, e.high) == (40, 61)       # R: the exact interval is x(40), x(61)
     assert quantile(xs, 0.9).value == 90
     assert quantile([3], 0.9).value == 3
+    assert (quantile([1, 2, 3], 0.9).low, quantile([1, 2, 3], 0.9).high) == (1, 3)   # too few: the range
+
+
+def test_a_proportion_at_0_or_1_has_an_interval_of_some_width():
+    e = proportion(10, 10)
+    assert e.value == 1 and e.high == 1 and e.low == pytest.approx(0.72247, abs=1e-5)
+    every = ratio([5, 7, 6], [5, 7, 6], share=True)       # every decision forced, in every match
+    assert every.value == 1 and every.high == 1 and every.low == pytest.approx(proportion(3, 3).low)
+    never = ratio([0, 0, 0, 0], [9, 8, 9, 7], share=True)  # a rule that never fired
+    assert never.value == 0 and never.high == pytest.approx(proportion(0, 4).high)
+
+
+def test_the_difference_of_two_shares_of_100_percent_is_not_zero_width():
+    a, b = proportion(10, 10), proportion(10, 10)
+    d = difference(a, b)
+    assert d.value == 0 and d.low == pytest.approx(-(1 - a.low)) and d.high == pytest.approx(1 - a.low)
+    assert difference_p(a, b) == 1.0
+    # Newcombe's interval for 0/10 against 10/10, and Fisher's exact p (R: fisher.test)
+    d = difference(proportion(0, 10), proportion(10, 10))
+    assert d.value == 1 and d.low == pytest.approx(1 - math.hypot(1 - proportion(10, 10).low, proportion(0, 10).high))
+    assert difference_p(proportion(0, 10), proportion(10, 10)) == pytest.approx(1.082509e-05, rel=1e-5)
+    # Fisher's p from the hypergeometric law: 9 successes among 22, 10 of them in the first run
+    def table(k):
+        return math.comb(10, k) * math.comb(12, 9 - k) / math.comb(22, 9)
+    fisher = sum(table(k) for k in range(0, 10) if table(k) <= table(3) * (1 + 1e-7))
+    assert difference_p(proportion(3, 10), proportion(6, 12)) == pytest.approx(fisher)
 
 
 def test_exact_binomial_test_matches_known_values():
@@ -51,7 +80,9 @@ def test_difference_and_z_test():
     a, b = Estimate(1.0, se=0.3), Estimate(2.0, se=0.4)
     d = difference(a, b)
     assert d.value == 1.0 and d.se == pytest.approx(0.5)
+    assert (d.low, d.high) == pytest.approx((1 - 1.959964 * 0.5, 1 + 1.959964 * 0.5))   # normal: Welch's
     assert z_test(d) == pytest.approx(2 * (1 - 0.977250), abs=1e-5)    # z = 2
+    assert difference_p(a, b) == pytest.approx(z_test(d))
     assert difference(a, Estimate(None)).value is None
 
 

@@ -5,7 +5,8 @@ Playing (the matches of a run, anywhere):
     play.py     Job (what to play) and play(job, start, stop): match i depends on the job and i only
     records.py  the record of one match, built from the engine's events (Tally)
     rules.py    the rules counted: steps with say:/when: and named bonuses
-    runner.py   batches of matches here, in processes or on Dask; progress bar; Ctrl-C
+    runner.py   batches of matches here, in processes or on Dask; Ctrl-C
+    progress.py the progress bar and the time a run has left
 Measuring (pure functions of records; docs/analysis.md defines every figure):
     stats.py    estimates with 95% intervals, and tests
     metrics.py  fairness, length, choice, rule firings

@@ -4,14 +4,15 @@ dealer's advantage is gone").
 
 A report is flattened into Figures with stable keys, so the same figure of the base and of a
 variant meet even when the variant adds or drops rules or phases. The difference of two
-figures is a two-sample z-test on their standard errors (Welch: the runs are independent);
-medians and 90th percentiles are shown but not tested.
+figures has the interval stats.difference builds from their own intervals, and its test is
+Fisher's exact test for two proportions, else a two-sample z-test on their standard errors
+(Welch: the runs are independent); medians and 90th percentiles are shown but not tested.
 """
 from __future__ import annotations
 
 import attrs
 
-from .stats import ALPHA, Estimate, difference, z_test
+from .stats import ALPHA, Estimate, difference, difference_p, z_test
 
 
 @attrs.frozen
@@ -105,7 +106,7 @@ def _change(base: Figure | None, other: Figure | None) -> dict:
     if base is None or other is None or base.estimate.value is None or other.estimate.value is None:
         return {"difference": Estimate(None), "p": None, "significant": False, "sentence": None}
     diff = difference(base.estimate, other.estimate)
-    p = z_test(diff)
+    p = difference_p(base.estimate, other.estimate)
     significant = p is not None and p < ALPHA
     sentence = _sentence(base, other, diff, significant)
     return {"difference": diff, "p": p, "significant": significant,

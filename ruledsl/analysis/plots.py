@@ -35,14 +35,23 @@ def charts(reports: list[dict], directory: str) -> list[Path]:
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, draw in (("length.png", _length), ("winrate.png", _winrate), ("branching.png", _branching)):
-        figure, axes = plt.subplots(figsize=WIDE)
-        draw(axes, reports)
-        figure.tight_layout()
+    for name, figure in drawn(reports):
         figure.savefig(out / name, dpi=110)
         plt.close(figure)
         written.append(out / name)
     return written
+
+
+def drawn(reports: list[dict]) -> list[tuple]:
+    """(file name, matplotlib Figure) of every chart, drawn but not written."""
+    plt = require()
+    out = []
+    for name, draw in (("length.png", _length), ("winrate.png", _winrate), ("branching.png", _branching)):
+        figure, axes = plt.subplots(figsize=WIDE)
+        draw(axes, reports)
+        figure.tight_layout()
+        out.append((name, figure))
+    return out
 
 
 def _length(axes, reports) -> None:
@@ -62,8 +71,9 @@ def _length(axes, reports) -> None:
     axes.legend()
 
 
-def _bars(axes, reports, groups, estimate, ylabel, title) -> None:
-    """Grouped bars with 95% error bars: one group per label, one bar per report."""
+def _bars(axes, reports, groups, estimate, ylabel, title, percent=False) -> None:
+    """Grouped bars with 95% error bars: one group per label, one bar per report; `percent`:
+    the values are shares, shown as percentages as the text shows them."""
     width = 0.8 / len(reports)
     for i, report in enumerate(reports):
         values, errors = [], [[], []]
@@ -79,8 +89,9 @@ def _bars(axes, reports, groups, estimate, ylabel, title) -> None:
                     ha="right" if len(groups) > 6 else "center")
     axes.set_ylabel(ylabel)
     axes.set_title(title)
-    if len(reports) > 1:
-        axes.legend()
+    if percent:
+        from matplotlib.ticker import PercentFormatter
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
 
 
 def _winrate(axes, reports) -> None:
@@ -94,8 +105,12 @@ def _winrate(axes, reports) -> None:
         if label in labels:
             return fair["seats"][labels.index(label)]
         return fair["positions"][positions.index(label)]["win_rate"]
-    _bars(axes, reports, labels + positions, estimate, "win rate", "Win rate per seat and per position from the first dealer")
-    axes.axhline(first["fairness"]["fair_share"], color="grey", linestyle="--", linewidth=1)
+    _bars(axes, reports, labels + positions, estimate, "win rate (95% interval)",
+          "Win rate per seat and per position from the first dealer", percent=True)
+    share = first["fairness"]["fair_share"]
+    axes.axhline(share, color="grey", linestyle="--", linewidth=1,
+                 label=f"fair share: the mean win rate, {100 * share:.1f}%")
+    axes.legend()
 
 
 def _branching(axes, reports) -> None:
@@ -104,4 +119,19 @@ def _branching(axes, reports) -> None:
     def estimate(report, phase):
         row = next((row for row in report["choice"]["phases"] if row["phase"] == phase), None)
         return row["branching"] if row else None
-    _bars(axes, reports, phases, estimate, "legal actions per decision", "Branching per phase of the hand")
+    _bars(axes, reports, phases, estimate, "legal actions per decision (95% interval)", "Branching per phase of the hand")
+    axes.set_xlabel(phase_axis(phases))
+    if len(reports) > 1:
+        axes.legend()
+
+
+def phase_axis(phases: list[str]) -> str:
+    """What a phase's name means (docs/analysis.md), with the latest round of this game's
+    commonest kind for example: "play 12" is a player's 12th "play" decision of the hand."""
+    kinds = [p.rpartition(" ") for p in phases]
+    common = max({k for k, _, _ in kinds}, key=lambda k: sum(kind == k for kind, _, _ in kinds), default="play")
+    last = max((int(n) for kind, _, n in kinds if kind == common), default=1)
+    nth = f"{last}{'th' if 10 <= last % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(last % 10, 'th')}"
+    return (f'phase: a kind of decision and its round. "{common} {last}" is a player\'s {nth} "{common}" '
+            f'decision of the hand:\nits {nth} trick in a trick game (a hand refilled from a stock has more '
+            'rounds than cards dealt)')

@@ -21,12 +21,14 @@ import os
 import signal
 import sys
 import threading
+import time
 from contextlib import contextmanager
 from multiprocessing import connection
 
 import attrs
 
-from .play import Failure, Job, loaded, play, play_match
+from .play import Failure, Job, loaded, play_match, timed
+from .progress import Bar
 
 MAX_CHUNK = 50          # matches per task: small enough to balance the load and show progress
 CONNECT_TIMEOUT = "20s"  # how long to try to reach a Dask scheduler
@@ -97,7 +99,7 @@ def run(batches: list[Batch], workers: int = 1, dask: str | None = None, progres
         progress = sys.stderr.isatty()
     tasks = _tasks(batches, workers)
     where = _Dask(dask) if dask else _Processes(workers) if workers > 1 and len(tasks) > 1 else _Here()
-    bar = _Bar(batches) if progress else None
+    bar = Bar(batches, 1 if isinstance(where, _Here) else where.slots) if progress else None
     try:
         with where:
             where.start(tasks)
@@ -105,10 +107,10 @@ def run(batches: list[Batch], workers: int = 1, dask: str | None = None, progres
                 bar.start()
             stop.interrupt = isinstance(where, _Here)
             while where.busy() and not stop.is_set():
-                for batch, results in where.ready(POLL):
+                for batch, results, seconds in where.ready(POLL):
                     _take(batch, results)
                     if bar:
-                        bar.advance(batch, len(results))
+                        bar.advance(batch, len(results), seconds)
             where.stopped = stop.is_set()
     except KeyboardInterrupt:
         stop.event.set()
@@ -145,8 +147,9 @@ def _take(batch: Batch, results: list) -> None:
 
 
 class _Where:
-    """Where the chunks are played: `start` them, `ready` gives what finished within a wait,
-    `busy` while some are left. `stopped` is set when the run was cut short."""
+    """Where the chunks are played: `start` them, `ready` gives what finished within a wait (the
+    batch, its records, the seconds a worker took), `busy` while some are left; `slots` is how
+    many play at once. `stopped` is set when the run was cut short."""
 
     stopped = False
 
@@ -170,9 +173,10 @@ class _Here(_Where):
     def ready(self, timeout):
         batch, index = self.next
         game, rules = loaded(batch.job.files)
+        began = time.perf_counter()
         record = play_match(game, rules, batch.job, index)
         self.next = next(self.matches, None)
-        return [(batch, [record])]
+        return [(batch, [record], time.perf_counter() - began)]
 
 
 class _Processes(_Where):
@@ -193,6 +197,7 @@ class _Processes(_Where):
             theirs.close()
             self.processes.append(process)
             self.idle.append(ours)
+        self.slots = workers
 
     def start(self, tasks) -> None:
         self.waiting = collections.deque(tasks)
@@ -213,11 +218,11 @@ class _Processes(_Where):
         for pipe in connection.wait(list(self.working), timeout):
             batch = self.working.pop(pipe)
             try:
-                results = pipe.recv()
+                seconds, results = pipe.recv()
             except EOFError:
                 raise RunError("a worker process ended without its results (killed, or out of memory?)") from None
             self.idle.append(pipe)
-            out.append((batch, results))
+            out.append((batch, results, seconds))
         self._feed()
         return out
 
@@ -250,7 +255,7 @@ def _serve(pipe) -> None:
             return
         if task is None:
             return
-        pipe.send(play(*task))
+        pipe.send(timed(*task))
 
 
 class _Dask(_Where):
@@ -266,10 +271,11 @@ class _Dask(_Where):
         except (OSError, TimeoutError, ValueError) as exc:
             raise RunError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         self.futures: dict = {}
+        self.slots = sum(w.get("nthreads", 1) for w in self.client.scheduler_info()["workers"].values()) or 1
 
     def start(self, tasks) -> None:
         for batch, start, stop in tasks:
-            self.futures[self.client.submit(play, batch.job, start, stop, pure=False)] = batch
+            self.futures[self.client.submit(timed, batch.job, start, stop, pure=False)] = batch
 
     def busy(self) -> bool:
         return bool(self.futures)
@@ -280,35 +286,14 @@ class _Dask(_Where):
             done, _ = dask_wait(list(self.futures), timeout=timeout, return_when="FIRST_COMPLETED")
         except TimeoutError:
             return []
-        return [(self.futures.pop(future), future.result()) for future in done]
+        out = []
+        for future in done:
+            seconds, results = future.result()
+            out.append((self.futures.pop(future), results, seconds))
+        return out
 
     def __exit__(self, kind, exc, tb):
         if kind is not None or self.stopped:
             self.client.cancel(list(self.futures))
         self.client.close()
         return False
-
-
-class _Bar:
-    """rich's progress bar on standard error, one row per batch."""
-
-    def __init__(self, batches):
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeRemainingColumn(), console=Console(stderr=True), transient=True)
-        self.tasks = {id(batch): self.progress.add_task(batch.label, total=batch.count) for batch in batches}
-        self.started = False
-
-    def start(self) -> None:
-        if not self.started:
-            self.progress.start()
-            self.started = True
-
-    def advance(self, batch, done: int) -> None:
-        self.start()
-        self.progress.advance(self.tasks[id(batch)], done)
-
-    def stop(self) -> None:
-        if self.started:
-            self.progress.stop()

@@ -1,20 +1,21 @@
 """Estimates with 95% confidence intervals, and the tests that compare them.
 
-Pure functions of numbers: no game, no simulation. Everything is a large-sample method (normal
-approximations, the Wilson interval, distribution-free intervals for quantiles) because a run
-plays hundreds or thousands of matches; docs/analysis.md says which method each figure uses.
-Matches are the independent unit: a figure pooled over hands or decisions (a share of hands, a
-mean branching factor) is a ratio of per-match sums, and its interval treats each match as one
-cluster, so hands of the same match are never taken to be independent.
+Pure functions of numbers: no game, no simulation. The statistics are scipy.stats's (the extra
+`ruledsl[analysis]`): the Wilson interval of a proportion, the exact binomial test, Fisher's exact
+test of two proportions, the distribution-free interval of a quantile, the normal distribution.
+What is ours is how a figure is put together: matches are the independent unit, so a figure
+pooled over hands or decisions (a share of hands, a mean branching factor) is a ratio of
+per-match sums, and its interval treats each match as one cluster. docs/analysis.md says which
+method each figure uses.
 """
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 
 import attrs
+from scipy import stats
 
-Z95 = NormalDist().inv_cdf(0.975)      # 1.96: both tails of a 95% interval
+Z95 = float(stats.norm.ppf(0.975))     # 1.96: both tails of a 95% interval
 ALPHA = 0.05                           # a difference or an advantage is "significant" below it
 
 
@@ -27,6 +28,7 @@ class Estimate:
     high: float | None = None
     n: int = 0
     se: float | None = None           # standard error, for tests between two estimates
+    successes: int | None = None      # a proportion: k of its n (an exact test compares two)
 
     def to_dict(self) -> dict:
         return {"value": _round(self.value), "low": _round(self.low), "high": _round(self.high), "n": self.n}
@@ -53,15 +55,13 @@ def mean(xs) -> Estimate:
 
 
 def proportion(k: int, n: int) -> Estimate:
-    """k successes out of n, with the Wilson score interval (sound near 0 and 1)."""
+    """k successes out of n, with the Wilson score interval: never of zero width, at 0 and 1
+    included (10 of 10 is 100% [72.2%, 100%])."""
     if n == 0:
         return NONE
     p = k / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    low, high = max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))   # exact at 0 and 1
-    return Estimate(p, low, high, n, math.sqrt(p * (1 - p) / n))
+    ci = stats.binomtest(k, n).proportion_ci(0.95, method="wilson")
+    return Estimate(p, min(p, float(ci.low)), max(p, float(ci.high)), n, math.sqrt(p * (1 - p) / n), k)
 
 
 def ratio(ys, xs, share: bool = False) -> Estimate:
@@ -79,22 +79,26 @@ def ratio(ys, xs, share: bool = False) -> Estimate:
     se = math.sqrt(math.fsum((y - r * x) ** 2 for y, x in zip(ys, xs)) / (n * (n - 1))) / xbar
     low, high = r - Z95 * se, r + Z95 * se
     if share:
+        if se == 0:             # every decision forced, a rule that never fired: all or none in
+            wilson = proportion(round(r * n), n)          # every match; no narrower than Wilson's
+            low, high = wilson.low, wilson.high           # interval over the matches
         low, high = max(0.0, low), min(1.0, high)
     return Estimate(r, low, high, n, se)
 
 
 def quantile(xs, q: float) -> Estimate:
-    """The q-quantile (the value at rank ⌈qn⌉), with the distribution-free interval between the
-    order statistics whose ranks are qn ∓ 1.96·√(nq(1−q)) (the binomial normal approximation)."""
+    """The q-quantile (the value at rank ⌈qn⌉), with scipy's distribution-free interval (the
+    order statistics whose ranks an exact binomial bound gives); where too few values leave a
+    side unbounded, that side is the smallest or largest value seen."""
     xs = sorted(xs)
     n = len(xs)
     if n == 0:
         return NONE
     value = xs[min(n - 1, max(0, math.ceil(q * n) - 1))]
-    spread = Z95 * math.sqrt(n * q * (1 - q))
-    low = xs[max(0, math.floor(q * n - spread) - 1)]
-    high = xs[min(n - 1, math.ceil(q * n + spread) - 1)]
-    return Estimate(value, low, high, n)
+    ci = stats.quantile_test(xs, q=value, p=q).confidence_interval(0.95)
+    low = float(ci.low) if math.isfinite(ci.low) else xs[0]
+    high = float(ci.high) if math.isfinite(ci.high) else xs[-1]
+    return Estimate(value, min(low, value), max(high, value), n)
 
 
 def histogram(xs) -> dict:
@@ -105,10 +109,11 @@ def histogram(xs) -> dict:
     return dict(sorted(counts.items()))
 
 
+
 # -- tests ---------------------------------------------------------------------------------------
 
 def two_sided_p(z: float) -> float:
-    return 2 * (1 - NormalDist().cdf(abs(z)))
+    return float(2 * stats.norm.sf(abs(z)))
 
 
 def z_test(estimate: Estimate, null: float = 0.0) -> float | None:
@@ -121,26 +126,42 @@ def z_test(estimate: Estimate, null: float = 0.0) -> float | None:
 
 
 def difference(a: Estimate, b: Estimate) -> Estimate:
-    """b − a for two independent estimates (two runs), with its interval (Welch's z)."""
+    """b − a for two independent estimates (two runs), with the MOVER interval (Zou and Donner,
+    2008; Newcombe's for two proportions): built from each estimate's own interval, so two
+    shares of 100% from ten matches differ by 0 [−27.8, 27.8] points, not by a zero-width 0.
+    For two normal intervals it is Welch's."""
     if a.value is None or b.value is None or a.se is None or b.se is None:
         return Estimate(None)
     d = b.value - a.value
-    se = math.sqrt(a.se ** 2 + b.se ** 2)
-    return Estimate(d, d - Z95 * se, d + Z95 * se, min(a.n, b.n), se)
+    (a_low, a_high), (b_low, b_high) = _bounds(a), _bounds(b)
+    low = d - math.hypot(b.value - b_low, a_high - a.value)
+    high = d + math.hypot(b_high - b.value, a.value - a_low)
+    return Estimate(d, low, high, min(a.n, b.n), math.hypot(a.se, b.se))
+
+
+def _bounds(e: Estimate) -> tuple[float, float]:
+    """An estimate's interval; the normal one from its standard error where it has none."""
+    low = e.value - Z95 * e.se if e.low is None else e.low
+    high = e.value + Z95 * e.se if e.high is None else e.high
+    return low, high
+
+
+def difference_p(a: Estimate, b: Estimate) -> float | None:
+    """Two-sided p-value of two independent estimates differing: Fisher's exact test for two
+    proportions (sound at 0% and 100%), else the z-test of their difference."""
+    if a.value is None or b.value is None:
+        return None
+    if a.successes is not None and b.successes is not None:
+        table = [[a.successes, a.n - a.successes], [b.successes, b.n - b.successes]]
+        return float(stats.fisher_exact(table).pvalue)
+    return z_test(difference(a, b))
 
 
 def binomial_test(k: int, n: int, p0: float) -> float:
-    """Exact two-sided binomial test: the probability, when each trial succeeds with p0, of a
-    count at most as likely as k (the sum of the point probabilities not above P(k))."""
+    """Exact two-sided binomial test (scipy's, as R's binom.test): the probability, when each
+    trial succeeds with p0, of a count at most as likely as k."""
     if n == 0:
         return 1.0
     if p0 <= 0 or p0 >= 1:
         return 1.0 if k == round(p0 * n) else 0.0
-    log_p, log_q = math.log(p0), math.log1p(-p0)
-
-    def log_pmf(i):
-        return math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * log_p + (n - i) * log_q
-    observed = log_pmf(k)
-    slack = 1e-7        # relative tolerance, as R's binom.test, so ties in probability count
-    total = math.fsum(math.exp(lp) for lp in map(log_pmf, range(n + 1)) if lp <= observed + slack)
-    return min(1.0, total)
+    return float(stats.binomtest(k, n, p0).pvalue)

@@ -87,8 +87,10 @@ def prepared(path, players, sets, bots):
     return game, options, tuple(specs[i % len(specs)] for i in range(n))
 
 
-def check_extras(dask, plot_dir=None) -> None:
+def check_extras(dask, plot_dir=None, statistics=False) -> None:
     """Fail before playing when an optional extra the command line needs is missing."""
+    if statistics and importlib.util.find_spec("scipy") is None:
+        raise click.UsageError("analyze and compare need scipy.stats: pip install 'ruledsl[analysis]'")
     if plot_dir is not None:
         from ..analysis.plots import PlotsUnavailable, require
         try:
@@ -126,13 +128,18 @@ def execute(batches, workers, dask, stop) -> tuple[bool, float]:
     return finished, time.perf_counter() - start
 
 
+# The version of the `--json` objects (docs/analysis.md): raised when a key is removed or changes
+# meaning; a key added leaves it as it is.
+JSON_FORMAT = 1
+
+
 def emit(as_json, csv_path, jsonl_path, data, text) -> None:
-    """Print the JSON data or the text (a function that prints it); nothing when the rows go to
-    standard output: then they are all a command prints there."""
+    """Print the JSON data, with its format version first, or the text (a function that prints
+    it); nothing when the rows go to standard output: then they are all a command prints there."""
     if "-" in (csv_path, jsonl_path):
         return
     if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False))
+        click.echo(json.dumps({"format_version": JSON_FORMAT, **data}, ensure_ascii=False))
     else:
         text()
 
@@ -219,7 +226,7 @@ def analyze(ruleset, matches, players, seed, sets, bots, workers, dask, as_json,
     """Measure a rule file: fairness, length, choice, how often each rule fires, drama, skill."""
     from ..analysis import render
     with stoppable() as stop:
-        check_extras(dask, plot_dir)
+        check_extras(dask, plot_dir, statistics=True)
         [study] = make_studies([ruleset], players, sets, bots, seed, matches, skill_spec, skill_matches, think)
         finished, seconds = execute(study.batches, workers, dask, stop)
         report = study.report()
@@ -239,7 +246,7 @@ def compare(base, variants, matches, players, seed, sets, bots, workers, dask, a
     from ..analysis import render
     from ..analysis.compare import compare as side_by_side
     with stoppable() as stop:
-        check_extras(dask, plot_dir)
+        check_extras(dask, plot_dir, statistics=True)
         studies = make_studies([base, *variants], players, sets, bots, seed, matches, skill_spec, skill_matches,
                                think)
         finished, _ = execute([b for s in studies for b in s.batches], workers, dask, stop)
