@@ -1,4 +1,4 @@
-"""Combinations as values (runtime/combos.py, the built-ins of lang/builtins.py): k-card sets,
+"""Combinations as values (runtime/combos.py, the built-ins of lang/builtins/combinations.py): k-card sets,
 subsets, groups, melds and the best split of a hand, poker hands as comparable lists — what
 each gives, that they are bounded, and the invariants they keep (hypothesis)."""
 from __future__ import annotations

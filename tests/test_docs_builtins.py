@@ -1,5 +1,5 @@
 """docs/language.md's table of built-in names and functions is the one their declarations make
-(lang/builtins.py): a built-in added, removed or changed there changes the doc too."""
+(lang/builtins/): a built-in added, removed or changed there changes the doc too."""
 import re
 from pathlib import Path
 
@@ -15,7 +15,7 @@ def test_the_docs_table_is_generated_from_the_declarations():
     found = BLOCK.search(LANGUAGE.read_text(encoding="utf-8"))
     assert found, "docs/language.md has lost its generated block of built-ins"
     assert found.group(1) == builtins_markdown(), \
-        "docs/language.md's built-ins differ from lang/builtins.py: paste builtins_markdown() in"
+        "docs/language.md's built-ins differ from lang/builtins/: paste builtins_markdown() in"
 
 
 def test_every_builtin_has_a_row_with_its_signature():

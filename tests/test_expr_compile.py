@@ -248,7 +248,7 @@ def test_statements_change_counters(tmp_path):
 
 
 def test_a_sum_of_whole_numbers_keeps_its_counters_whole(tmp_path):
-    """sum() of whole numbers is a whole number (Python's own sum, builtins.py): a counter given
+    """sum() of whole numbers is a whole number (Python's own sum, lang/builtins/lists.py): a counter given
     one, even through its own value (lives), is inferred as whole and its arithmetic written
     plainly; a sum with a fraction in it stays a number, checked and exact."""
     (tmp_path / "whole").mkdir()

@@ -1,7 +1,7 @@
 """`ruledsl explain --builtins`: the names and functions an expression may use; and the
 tables of them in docs/language.md (tests/test_docs_builtins.py checks the doc matches).
 
-The language's own are declared in lang/builtins.py; a game adds its zones, counters and options.
+The language's own are declared in lang/builtins/; a game adds its zones, counters and options.
 """
 from __future__ import annotations
 

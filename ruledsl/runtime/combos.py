@@ -2,7 +2,7 @@
 and runs) and the best split of a hand into melds, five-card poker hands as comparable values.
 
 Pure functions over lists and the deck's per-card tables (`rank_of`, `suit_of`, `power`, indexed
-by card), which the built-ins (lang/builtins.py) pass in as constants. Every result is a new
+by card), which the built-ins (lang/builtins/combinations.py) pass in as constants. Every result is a new
 list of new lists in an order fixed by the deck (cards by id, which is the deck's order: suit by
 suit, ranks as the pack lists them), never by the order the cards happen to lie in, so that
 action texts and legal-action lists are canonical. A call that would list more than MAX_ITEMS

@@ -24,7 +24,7 @@ class Ranking:
     def __init__(self, suit, power, trump, suits):
         self.suit, self.power, self.trump = suit, power, trump
         self.masks: dict = {}          # suit -> the bits of its cards (the voids of knowledge.py)
-        members: dict = {}             # suit -> its cards (how many of a zone's: builtins.py)
+        members: dict = {}             # suit -> its cards (how many of a zone's: lang/builtins/cards.py)
         for c, s in enumerate(suit):
             if power[c] is not None:
                 self.masks[s] = self.masks.get(s, 0) | 1 << c

@@ -1,0 +1,64 @@
+"""The built-in functions of combinations: k-card sets, subsets, groups by rank or suit, melds
+and the best split of a hand, poker hands as comparable values (runtime/combos.py)."""
+from __future__ import annotations
+
+from ...expr.codegen import Frag
+from ...runtime import combos
+from ..types import A_LIST, BOOL, CARD_LIST, CARDS, INT, TEXT, WHOLE, list_of
+from .base import Function, list_of_lists, spanned
+from .cards import named_order
+
+
+def _grouped(key: str):
+    """by_rank / by_suit: the cards grouped by rank (the trick order, high first) or by suit."""
+    def emit(c, g, args, node):
+        table, order = ((g.deck.rank_of, g.deck.order) if key == "rank" else (g.deck.suit_of, g.deck.suits))
+        return Frag(src=c.call(combos.by_key, c.src(args[0]), c.unit.const(table), c.unit.const(tuple(order))),
+                    type=list_of(CARD_LIST))
+    return emit
+
+
+def _melds(c, g, args, node):
+    ranks, deck = named_order(c, g, args, node, 1), g.deck
+    tables = [c.unit.const(t) for t in (ranks, deck.rank_of, deck.suit_of)]
+    if node.name == "is_meld":
+        return Frag(src=c.call(combos.is_meld, c.src(args[0]), *tables), type=BOOL)
+    suits = c.unit.const(tuple(deck.suits))
+    if node.name == "melds":
+        return Frag(src=c.call(combos.melds, c.src(args[0]), *tables, suits), type=list_of(CARD_LIST))
+    return Frag(src=c.call(combos.best_melds, c.src(args[0]), *tables, suits, c.unit.const(g.points),
+                           c.span_const(node)),
+                type=list_of(CARD_LIST))
+
+
+def _poker_rank(c, g, args, node):
+    deck = g.deck
+    return Frag(src=c.call(combos.poker_rank, c.src(args[0]), c.unit.const(deck.power), c.unit.const(deck.suit_of),
+                           str(len(deck.order))), type=list_of(INT))
+
+
+
+FUNCTIONS = [
+    Function("combinations", (("xs", A_LIST), ("k", WHOLE)), list_of_lists,
+             "every k-item subset of xs, each in xs's order (at most 10,000 of them)",
+             spanned(combos.combinations, list_of_lists), game=False),
+    Function("subsets", (("xs", A_LIST),), list_of_lists,
+             "every subset of xs, the empty one first, by size (at most 13 items)",
+             spanned(combos.subsets, list_of_lists), game=False),
+    Function("by_rank", (("xs", CARDS),), list_of(CARD_LIST),
+             "the cards grouped by rank, the highest rank of the trick order first", _grouped("rank")),
+    Function("by_suit", (("xs", CARDS),), list_of(CARD_LIST),
+             "the cards grouped by printed suit, in the deck's suit order", _grouped("suit")),
+    Function("melds", (("xs", CARDS), ("order", TEXT)), list_of(CARD_LIST),
+             "every set (3 or more cards of a rank) and run (3 or more of a suit in sequence in the named "
+             "deck order, e.g. 'order') among the cards", _melds),
+    Function("is_meld", (("xs", CARDS), ("order", TEXT)), BOOL,
+             "whether the cards, all together, are one set or one run (see melds)", _melds),
+    Function("best_melds", (("xs", CARDS), ("order", TEXT)), list_of(CARD_LIST),
+             "the melds, no card in two, that leave the fewest card points outside them (then: the most cards "
+             "melded)", _melds),
+    Function("poker_rank", (("xs", CARDS),), list_of(INT),
+             "a poker hand's rank as a list that compares as poker ranks hands: the category (0 high card, 1 pair, "
+             "2 two pairs, 3 three of a kind, 4 straight, 5 flush, 6 full house, 7 four of a kind, 8 straight "
+             "flush), then the powers that break ties", _poker_rank),
+]

@@ -1,0 +1,102 @@
+"""The generic built-in functions: numbers and lists (they read nothing of the game, so an
+option's default may call them)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ...expr import values
+from ...expr.codegen import Frag
+from ...runtime import combos, helpers
+from ..types import A_LIST, A_NUMBER, ANY, BOOL, INT, NONE, NUMBER, WHOLE, list_of
+from .base import ANY_ARGS, Function, helper, item_or_none, list_of_items, same_list, spanned
+
+
+def _many(fn: Callable, gives: Callable):
+    """min/max of a list, of several values, or of a generator."""
+    def emit(c, g, args, node):
+        span = c.span_const(node)
+        if len(args) > 1:
+            items = f"[{', '.join(c.src(a) for a in args)}]"
+            joined = args[0].type
+            for a in args[1:]:
+                joined = joined | a.type
+            return Frag(src=c.call(fn, items, span), type=joined | NONE)
+        return Frag(src=c.call(fn, c.src(args[0]), span), type=gives(args[0].type))
+    return emit
+
+
+def _range(c, g, args, node):
+    return Frag(src=c.call(helpers.whole_numbers, f"({', '.join(c.src(a) for a in args)},)", c.span_const(node)),
+                type=list_of(INT))
+
+
+def _sum(c, g, args, node):
+    """sum(xs): of a list of whole numbers, Python's own sum (in C, and a whole number: the
+    counters it is given stay typed as whole numbers); else the checking helper. Items typed as
+    nothing yet (a counter whose type is being inferred: program.py) add up to 0, a whole number."""
+    xs = args[0].type
+    if xs.only("list") and xs.item is not None and xs.item.kinds <= {"int"}:
+        return Frag(src=f"_sum({c.src(args[0])})", type=INT)
+    return helper(helpers.total, NUMBER)(c, g, args, node)
+
+
+def _count(c, g, args, node):
+    if args[0].counted is not None:
+        return Frag(src=args[0].counted, type=INT)
+    x = c.src(c.atom(args[0]))
+    if args[0].type.only("list"):
+        return Frag(src=f"_len({x})", type=INT)
+    return Frag(src=f"(_len({x}) if _type({x}) is _list else {c.call(helpers.count, x, c.span_const(node))})",
+                type=INT)
+
+
+
+def _floor(c, g, args, node):
+    if args[0].floored is not None:
+        return Frag(src=args[0].floored, type=INT)
+    return helper(values.floor, INT)(c, g, args, node)
+
+
+FUNCTIONS = [
+    Function("floor", (("x", A_NUMBER),), INT, "rounded down, exactly", _floor, game=False),
+    Function("ceil", (("x", A_NUMBER),), INT, "rounded up, exactly", helper(values.ceil, INT), game=False),
+    Function("abs", (("x", A_NUMBER),), NUMBER, "without its sign", helper(helpers.absolute, NUMBER),
+             game=False),
+    Function("min", (("xs", A_LIST),), item_or_none,
+             "the smallest item of a list, or of several values (none for an empty list)",
+             _many(helpers.smallest, item_or_none), "may", ANY_ARGS, game=False),
+    Function("max", (("xs", A_LIST),), item_or_none,
+             "the largest item of a list, or of several values (none for an empty list)",
+             _many(helpers.largest, item_or_none), "may", ANY_ARGS, game=False),
+    Function("sum", (("xs", A_LIST),), NUMBER, "the total of a list of numbers",
+             _sum, "may", game=False),
+    Function("count", (("xs", A_LIST),), INT,
+             "the number of items (over a generator: of the values that are not false or none)",
+             _count, "may", game=False),
+    Function("len", (("xs", A_LIST),), INT, "the number of items of a list, or characters of a text",
+             _count, "may", game=False),
+    Function("any", (("xs", A_LIST),), BOOL, "whether some item is true (a generator stops at the first)",
+             helper(helpers.any_true, BOOL), "may", game=False),
+    Function("all", (("xs", A_LIST),), BOOL, "whether every item is true (a generator stops at the first false)",
+             helper(helpers.all_true, BOOL), "may", game=False),
+    Function("sorted", (("xs", A_LIST),), list_of_items, "the items in increasing order",
+             helper(helpers.in_order, list_of_items), "may", game=False),
+    Function("unique", (("xs", A_LIST),), list_of_items, "the items without repeats, in order",
+             helper(helpers.unique, list_of_items), "may", game=False),
+    Function("range", (("a", WHOLE), ("b", WHOLE)), list_of(INT),
+             "the whole numbers from 0 to a - 1, or with two arguments from a to b - 1 (at most 10,000)",
+             _range, arity=(1, 2), game=False),
+    Function("first", (("xs", A_LIST),), item_or_none, "the first item (none for an empty list)",
+             helper(helpers.first, item_or_none), "may", game=False),
+    Function("last", (("xs", A_LIST),), item_or_none, "the last item (none for an empty list)",
+             helper(helpers.last, item_or_none), "may", game=False),
+    Function("argmax", (), same_list, "the x values for which e is highest, every tie: "
+             "`argmax(points(won(p)) for p in active)`", helper(helpers.argmax, same_list), "must", game=False),
+    Function("argmin", (), same_list, "the x values for which e is lowest, every tie",
+             helper(helpers.argmin, same_list), "must", game=False),
+    Function("reversed", (("xs", A_LIST),), list_of_items, "the items in the opposite order",
+             spanned(combos.reverse, list_of_items), game=False),
+    Function("index", (("xs", A_LIST), ("x", ANY)), INT | NONE,
+             "where x first is in xs, counting from 0 (none when it is not there)",
+             spanned(combos.position, INT | NONE), game=False),
+]

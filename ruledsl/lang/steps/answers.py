@@ -1,0 +1,129 @@
+"""An `ask`'s answers at play time: the text of an answer, how the integer actions of docs/rl.md
+spell it, and why an answer typed or given is not legal — in the player's words, from the
+choice's `each:` and `when:` (the parts of `when:` are compiled with the ask, lang/steps/ask.py).
+"""
+from __future__ import annotations
+
+import attrs
+
+from ...runtime.cards import known_card
+from ...runtime.show import show
+from .typed import Typed, card_problems, either, example
+
+
+@attrs.frozen
+class Reason:
+    """The reason a candidate is not offered: the part of its `when` that does not hold."""
+
+    name: str
+    condition: str
+
+    def __call__(self, value) -> str:
+        what = f"'{self.name}'" if value is None else f"'{self.name} {show(value)}'"
+        return f"{what} is offered only when `{self.condition}`, and that does not hold now"
+
+
+
+class Asking:
+    """What the State asks of an ask's decision besides its generated functions."""
+
+    @staticmethod
+    def text(st, d, action) -> str:
+        i, value = action
+        name = d.spec.names[i]
+        return name if value is None else f"{name} {show(value)}"
+
+    @staticmethod
+    def describe(st, d) -> str:
+        return d.spec.prompt or "choose"
+
+    @staticmethod
+    def vocabulary(d) -> tuple:
+        """The choices as the integer actions name them (runtime/indices.py): name and type of value."""
+        return tuple(zip(d.spec.names, d.spec.types))
+
+    @staticmethod
+    def spell(st, d, action) -> tuple:
+        """The action as the integer actions choose it: the choice with its value, or, for a
+        value that is a list of cards, the choice and then the cards one at a time."""
+        i, value = action
+        if isinstance(value, (list, tuple)):
+            return ((d.spec.names[i], None),) + tuple(sorted(value))
+        return ((d.spec.names[i], value),)
+
+    @staticmethod
+    def why_not(st, d, action) -> str | None:
+        spec = d.spec
+        candidates = st.prog.explain[d.id](st)
+        offered = list(dict.fromkeys(spec.names[a[0]] for a, why in candidates if why is None))
+        if isinstance(action, str):
+            typed = Typed.read(action)
+            word = typed.first
+            if word not in spec.names:
+                asked = f"you are asked to {spec.prompt}: " if spec.prompt else ""
+                shown = f"'{typed.tokens[0][1]}'" if typed.tokens else "nothing"
+                if not offered:
+                    return f"{asked}{shown} is not a choice here"
+                return f"{asked}{shown} is not a choice here; answer {either(offered)}"
+            i = spec.names.index(word)
+            given = [str(v) for _, v in typed.tokens[1:]]
+        else:
+            i = action[0]
+            given = [] if action[1] is None else show(action[1]).split() if _several(spec, i) else [show(action[1])]
+        name = spec.names[i]
+        mine = [(a, why) for a, why in candidates if a[0] == i]
+        if not spec.params[i]:
+            if given:
+                return f"'{name}' takes nothing after it: answer just '{name}'"
+            return next((why for _, why in mine if why), None) or f"'{name}' is not open to you now"
+        if not given:
+            return f"'{name}' needs a value, e.g. '{example(st, lambda t: t.split()[0] == name)}'"
+        if _several(spec, i):
+            return _not_these(st, d, name, given, mine)
+        if len(given) > 1:
+            return f"'{name}' takes one value, e.g. '{example(st, lambda t: t.split()[0] == name)}'"
+        match = [(a, why) for a, why in mine if show(a[1]).upper() == given[0].upper()]
+        if not match:
+            return _not_a_value(st, d, name, given[0], [a[1] for a, _ in mine])
+        return match[0][1] or f"'{name} {given[0]}' is not open to you now"
+
+
+def _several(spec, i: int) -> bool:
+    """Whether choice i's values are lists (several cards in one answer)."""
+    return spec.types[i] is not None and spec.types[i].has("list")
+
+
+def _not_these(st, d, name: str, given: list, mine: list) -> str:
+    """Why the cards typed after a choice whose values are lists are not an answer: a card not
+    in the deck, named twice or not held; else the rule (`when:`) that excludes that very
+    combination, in any order; else the combinations it could be."""
+    typed = Typed.read(" ".join(given)).tokens
+    if all(kind == "card" for kind, _ in typed):
+        hand = st.prog.hand_of(st, st.vars[d.spec.seat])
+        offered = {c for a, _ in mine if isinstance(a[1], tuple) for c in a[1]}
+        problem = card_problems(st, [c for _, c in typed], hand) if offered <= set(hand) else \
+            card_problems(st, [c for _, c in typed], offered, lambda xs: f"'{name}' offers no {either(xs, 'and no')}")
+        if problem:
+            return problem
+    want = sorted(t.upper() for t in given)
+    match = [(a, why) for a, why in mine if sorted(show(a[1]).upper().split()) == want]
+    if match:
+        return match[0][1] or f"'{name} {' '.join(given)}' is not open to you now"
+    offered = [show(a[1]) for a, why in mine if why is None]
+    choose = f"; choose from {', '.join(offered[:12])}{' …' if len(offered) > 12 else ''}" if offered else ""
+    return f"'{name} {' '.join(given)}' is not offered{choose}"
+
+
+def _not_a_value(st, d, name: str, given: str, values: list) -> str:
+    """The value typed is none of the choice's `each` values: say which it could be."""
+    card = known_card(given)
+    if card is not None and str(card) not in st.prog.deck.by_name:
+        return f"there is no {card} in this game's deck"
+    hand = st.prog.hand_of(st, st.vars[d.spec.seat])
+    if card is not None and card not in hand and values and all(v in hand for v in values):
+        return f"you do not hold {card}"
+    choose = f"; choose from {' '.join(show(v) for v in values)}" if values else ""
+    return f"'{name} {given}' is not offered{choose}"
+
+
+ASKING = Asking()
