@@ -1,6 +1,7 @@
 """The wheel carries the grammar, the console script, `python -m ruledsl`, the type marker and
 the metadata an index shows (license, classifiers, addresses), so an installed ruledsl works
 anywhere and says what it is."""
+import re
 import subprocess
 import sys
 import tomllib
@@ -32,6 +33,18 @@ def test_wheel_ships_grammar_script_main_and_type_marker(wheel):
     assert "ruledsl = ruledsl.cli:main" in wheel.read(entry).decode()
 
 
+def test_wheel_ships_the_web_pages(wheel):
+    """`ruledsl serve` works from an installed wheel: its pages, styles and scripts are package
+    data (no build step, nothing fetched from elsewhere)."""
+    names = set(wheel.namelist())
+    static = {p.relative_to(ROOT).as_posix() for p in (ROOT / "ruledsl" / "web" / "static").iterdir()}
+    assert {"ruledsl/web/static/lobby.html", "ruledsl/web/static/table.js", "ruledsl/web/static/app.css"} <= static
+    assert static <= names
+    elsewhere = re.compile(r"""(src|href)\s*=\s*["']?(https?:)?//|url\(\s*["']?(https?:)?//|from\s+["'](https?:)?//""")
+    for name in static:
+        assert not elsewhere.search(wheel.read(name).decode()), name          # no CDN: only the server's own
+
+
 def test_wheel_metadata(wheel):
     names = wheel.namelist()
     meta = Parser().parsestr(wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode())
@@ -52,4 +65,5 @@ def test_the_test_extra_holds_what_the_tests_import():
     """CI installs '.[test]' and nothing else: the tools the tests drive must be in it."""
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
     names = {spec.split(">")[0].split("=")[0].split("[")[0] for spec in extra}
-    assert {"pytest", "hypothesis", "jsonschema", "check-jsonschema", "pre-commit"} <= names
+    assert {"pytest", "hypothesis", "jsonschema", "check-jsonschema", "pre-commit", "httpx", "playwright"} <= names
+    assert any(spec.startswith("ruledsl[") and "web" in spec for spec in extra)      # the web table's tests

@@ -3,6 +3,7 @@
     play.py       run, replay                      (players)
     authoring.py  validate, schema, test, explain  (rule authors, CI)
     measure.py    simulate                          (authors measuring a rule change)
+    serve.py      serve                             (people playing in their browsers)
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from importlib import metadata
 import click
 
 from .. import __version__
-from . import authoring, measure, output, play
+from . import authoring, measure, output, play, serve
 
 
 # Every page of docs/, with what it is for (tests/test_cli.py checks that none is missing).
@@ -25,6 +26,7 @@ DOCS = (
     ("bots.md", "the computer players and their budgets"),
     ("api.md", "the Python API"),
     ("rl.md", "integer actions, tensors, PettingZoo and OpenSpiel"),
+    ("web.md", "ruledsl serve: the web table and its JSON API"),
     ("internals.md", "how a rule file is compiled (ruledsl compile)"),
     ("games/", "each shipped game, rule by rule"),
 )
@@ -53,7 +55,7 @@ def main():
     output.install()          # any output encoding: what it cannot encode falls back to ASCII
 
 
-for _module in (play, authoring, measure):
+for _module in (play, authoring, measure, serve):
     for _command in _module.COMMANDS:
         # `ruledsl --help` lists each command with its first paragraph whole (wrapped): left to
         # itself, click would cut it to fit one line.

@@ -1,10 +1,14 @@
-"""The blocks a rulebook is built of (headings, paragraphs, lists, tables) and their two renderings.
+"""The blocks a rulebook is built of (headings, paragraphs, lists, tables) and their renderings.
 
 Markdown (`md`) keeps the marks (`code`, **bold**, tables with pipes); plain text (`text`) drops
-them, underlines headings and wraps every paragraph and list item at `WIDTH` columns.
+them, underlines headings and wraps every paragraph and list item at `WIDTH` columns; HTML
+(`html`, a fragment for the web table's rules panel) turns the marks into elements, every text
+escaped.
 """
 from __future__ import annotations
 
+import html
+import re
 import textwrap
 
 import attrs
@@ -44,8 +48,8 @@ class Table:
 
 
 def render(blocks, fmt: str) -> str:
-    """The blocks as Markdown (`md`) or as plain text (anything else)."""
-    return (Markdown() if fmt == "md" else PlainText()).render(blocks)
+    """The blocks as Markdown (`md`), an HTML fragment (`html`) or plain text (anything else)."""
+    return {"md": Markdown, "html": Html}.get(fmt, PlainText)().render(blocks)
 
 
 class Renderer:
@@ -115,3 +119,40 @@ class PlainText(Renderer):
 
 def plain_text(text: str) -> str:
     return text.replace("**", "").replace("`", "")
+
+
+class Html(Renderer):
+    def render(self, blocks) -> str:
+        return "\n".join(self.block(block) for block in blocks) + "\n"
+
+    def block(self, block) -> str:
+        if isinstance(block, List):
+            return self.list(block.items, block.ordered, block.start)
+        return super().block(block)
+
+    def heading(self, block: Heading) -> str:
+        level = min(block.level + 1, 6)          # the page has its own h1
+        return f"<h{level}>{_inline(block.text)}</h{level}>"
+
+    def para(self, block: Para) -> str:
+        return f"<p>{_inline(block.text)}</p>"
+
+    def list(self, items, ordered: bool, start: int = 1) -> str:
+        tag = "ol" if ordered else "ul"
+        first = f' start="{start}"' if ordered and start != 1 else ""
+        body = "".join(f"<li>{_inline(item.text)}"
+                       + (self.list(item.children, item.ordered) if item.children else "") + "</li>"
+                       for item in items)
+        return f"<{tag}{first}>{body}</{tag}>"
+
+    def table(self, block: Table) -> str:
+        head = "".join(f"<th>{_inline(str(c))}</th>" for c in block.header)
+        rows = "".join("<tr>" + "".join(f"<td>{_inline(str(c))}</td>" for c in row) + "</tr>" for row in block.rows)
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def _inline(text: str) -> str:
+    """Escaped text with `code` and **bold** as elements."""
+    out = html.escape(text, quote=True)
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    return re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)

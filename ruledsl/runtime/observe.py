@@ -24,15 +24,17 @@ class Seen:
     trick: tuple         # (seat, cards, or None when played face down and not by `player`, count)
 
 
-def seen(st, player: int) -> Seen:
+def seen(st, player: int | None) -> Seen:
+    """What `player` may know; with None, a spectator's: only what every seat may know (no zone
+    is its own, no face-down play its own, no counter kept for it)."""
     prog = st.prog
     layout = prog.layout
     spec = prog.ruleset.zones
-    public = knowledge.shown(st, player)
+    public = knowledge.public(st) if player is None else knowledge.shown(st, player)
     zones = {}
     for name, (owner, base) in layout.zones.items():
         visible = spec[name].visible
-        mine = layout.team_of[player] if owner == "team" else player
+        mine = layout.team_of[player] if owner == "team" and player is not None else player
         shown = public if visible == "owner" and owner != "shared" else 0
         zones[name] = tuple(_zone(st.zones[base + i], visible == "all" or (
             visible == "owner" and owner != "shared" and i == mine), shown)
@@ -42,7 +44,7 @@ def seen(st, player: int) -> Seen:
         visible = prog.ruleset.counters[name].visible
         if visible == "nobody" or (visible == "owner" and per == "game"):
             continue
-        mine = layout.team_of[player] if per == "team" else player
+        mine = layout.team_of[player] if per == "team" and player is not None else player
         counters[name] = tuple(st.cv[base + i] if visible == "all" or i == mine else HIDDEN
                                for i in range(layout.owners(per)))
     trick = tuple((seat, tuple(cards) if up or seat == player else None, len(cards))
@@ -58,8 +60,8 @@ def _zone(cards, visible: bool, public: int) -> tuple:
     return (tuple(cards) if visible else tuple(sorted(c for c in cards if public >> c & 1))), len(cards), visible
 
 
-def observation(st, player: int) -> dict:
-    """A plain dict of everything `player` may know now, and nothing more."""
+def observation(st, player: int | None) -> dict:
+    """A plain dict of everything `player` may know now, and nothing more (None: a spectator)."""
     view = seen(st, player)
     layout = st.prog.layout
     zones = {name: [_plain_zone(*z) for z in instances]

@@ -175,8 +175,9 @@ class State:
         difference of two totals, not from the last hand alone."""
         return self._totals
 
-    def observation(self, player: int) -> dict:
-        """A plain dict of everything `player` may know now, and nothing more."""
+    def observation(self, player: int | None) -> dict:
+        """A plain dict of everything `player` may know now, and nothing more; with None, a
+        spectator's: what every seat may know."""
         return observation(self, player)
 
     def determinize(self, seat: int, rng) -> State:

@@ -218,20 +218,6 @@ class Table:
         return answer
 
     def ordered(self, legal: list) -> list:
-        """Moves that play cards of the hand listed as the hand is shown (fewest cards first, a
-        play before the same play with a capture); other decisions keep the rule file's order."""
-        key = self.st.card_sort_key()
-        moves = [(self.played(self.st.action_to_string(a)), a) for a in legal]
-        if not all(cards for cards, _ in moves):
-            return legal
-        return [a for _, a in sorted(moves, key=lambda m: (
-            len(m[0]), sorted(key(c) for c in m[0]), len(self.st.action_to_string(m[1]))))]
-
-    def played(self, text: str) -> list[str]:
-        """The cards a move plays: those right after its first word (`play 7C take 3D` → 7C)."""
-        out = []
-        for word in text.split()[1:]:
-            if not self.look.is_card(word):
-                break
-            out.append(word)
-        return out
+        """The legal moves in the order the table lists them (View.move_order)."""
+        texts = [self.st.action_to_string(a) for a in legal]
+        return [legal[i] for i in self.view.move_order(texts, self.st.card_sort_key())]

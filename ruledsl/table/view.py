@@ -2,7 +2,9 @@
 
 Every picture here is made from `state.observation(seat)` (which the engine derives from the
 zones' visibility) and from events filtered for that seat — never from other seats' zones — and
-the zones' owners and visibility come from the rule file as declared.
+the zones' owners and visibility come from the rule file as declared. What is shown is chosen
+once, as plain values (`counter_items`, `size_items`, `table_items`, `hand_groups`, `played`,
+`final_lines`): the terminal draws them here, the web table (ruledsl/web) sends them as JSON.
 """
 from __future__ import annotations
 
@@ -56,9 +58,10 @@ class View:
         return Panel(Group(*pack(groups, inner, indent=2)), title=title, title_align="left",
                      width=width, padding=(0, 1))
 
-    def counter_groups(self, obs: dict, players: bool = True) -> list[list[Text]]:
-        """The counters that last the match (without those kept per player unless `players`)."""
-        groups = []
+    def counter_items(self, obs: dict, players: bool = True) -> list[tuple[str, list[str] | None, list[Text]]]:
+        """The counters that last the match (without those kept per player unless `players`):
+        (name, the short names of their owners or None for one value, the values drawn)."""
+        items = []
         for name, value in obs["counters"].items():
             spec = self.rules.counters.get(name)
             if spec is not None and spec.scope == "hand":      # a hand's working figures
@@ -67,59 +70,101 @@ class View:
                 continue
             if spec is not None and spec.per in ("player", "team") and isinstance(value, list):
                 owners = self.owners(spec.per, len(value), short=True)
-                groups.append(units(name, owners, [self.value(name, v) for v in value]))
+                items.append((name, owners, [self.value(name, v) for v in value]))
             else:
-                groups.append([labelled(name + " ", self.value(name, value))])
-        return groups
+                items.append((name, None, [self.value(name, value)]))
+        return items
+
+    def counter_groups(self, obs: dict, players: bool = True) -> list[list[Text]]:
+        return [units(name, owners, values) if owners is not None else [labelled(name + " ", values[0])]
+                for name, owners, values in self.counter_items(obs, players)]
 
     def value(self, counter: str, value) -> Text:
         """A counter's value; seats by their names."""
         return Text(show_seats(value, self.look.seat_names)) if counter in self.of_seats else self.look.value(value)
 
-    def size_groups(self, obs: dict) -> list[list[Text]]:
-        """How many cards each seat (or team) holds per zone, and face-down shared piles."""
-        groups = []
+    def size_items(self, obs: dict) -> list[tuple[str, list[str] | None, list[str]]]:
+        """How many cards each seat (or team) holds per zone, and face-down shared piles: as
+        counter_items, (label, owners or None, values)."""
+        items = []
         for name, zone in obs["zones"].items():
             spec = self.rules.zones[name]
             if isinstance(zone, list):
                 owners = self.owners(spec.owner, len(zone), short=True)
-                groups.append(units(f"{name} (cards)", owners, [Text(str(z["count"])) for z in zone]))
+                items.append((f"{name} (cards)", owners, [str(z["count"]) for z in zone]))
             elif name != "deck" and zone["count"] and "cards" not in zone:
-                groups.append([labelled(name + " ", Text(f"{zone['count']} face down"))])
-        return groups
+                items.append((name, None, [f"{zone['count']} face down"]))
+        return items
+
+    def size_groups(self, obs: dict) -> list[list[Text]]:
+        return [units(label, owners, [Text(v) for v in values]) if owners is not None
+                else [labelled(label + " ", Text(values[0]))] for label, owners, values in self.size_items(obs)]
 
     # -- the cards on the table -----------------------------------------------------------------
 
-    def table_rows(self, obs: dict, width: int) -> list[Text]:
-        """Shared face-up zones, any cards of others this seat may see, the trick."""
-        look, out = self.look, []
+    def table_items(self, obs: dict) -> list[tuple[str, list[str], int]]:
+        """The cards lying face up that this seat may see, besides its own hand: shared zones,
+        then others' zones, as (label, cards, how many more lie there face down)."""
+        out = []
         me = self.seen_from()
         for name, zone in obs["zones"].items():
             spec = self.rules.zones[name]
             if not isinstance(zone, list):
                 if name != "deck" and zone.get("cards"):
-                    out += row(name, [[look.card(c) for c in zone["cards"]]], width)
+                    out.append((name, zone["cards"], 0))
                 continue
             for i, z in enumerate(zone):
                 cards = z.get("cards")
                 if not cards or (name == HAND and spec.owner == "player" and i == me):
                     continue
-                hidden = z["count"] - len(cards)
-                body = [[look.card(c) for c in cards]] + ([[Text(f"+{hidden} face down", style="dim")]] if hidden else [])
-                out += row(f"{name} {self.owners(spec.owner, len(zone))[i]}", body, width)
+                out.append((f"{name} {self.owners(spec.owner, len(zone))[i]}", cards, z["count"] - len(cards)))
+        return out
+
+    def table_rows(self, obs: dict, width: int) -> list[Text]:
+        """Shared face-up zones, any cards of others this seat may see, the trick."""
+        look, out = self.look, []
+        for label, cards, hidden in self.table_items(obs):
+            body = [[look.card(c) for c in cards]] + ([[Text(f"+{hidden} face down", style="dim")]] if hidden else [])
+            out += row(label, body, width)
         if obs["trick"]:
             plays = [[labelled(self.seats[t["seat"]] + " ", look.cards(t["cards"]))] for t in obs["trick"]]
             out += row("trick", plays, width)
         return out
 
-    def hand(self, obs: dict, sort_key, width: int) -> list[Text]:
-        """The viewer's hand, suit by suit in the game's rank order (trumps first)."""
+    def hand_groups(self, obs: dict, sort_key) -> list[list[str]]:
+        """The viewer's hand, suit by suit in the game's rank order (trumps first); none for a
+        spectator or a game without hands."""
         zone = obs["zones"].get(HAND)
         if not isinstance(zone, list) or self.viewer is None:
             return []
         cards = sorted(zone[self.viewer].get("cards", []), key=sort_key)
-        groups = [[self.look.card(c) for c in group] for _, group in groupby(cards, key=lambda c: sort_key(c)[0])]
+        return [list(group) for _, group in groupby(cards, key=lambda c: sort_key(c)[0])]
+
+    def hand(self, obs: dict, sort_key, width: int) -> list[Text]:
+        zone = obs["zones"].get(HAND)
+        if not isinstance(zone, list) or self.viewer is None:
+            return []
+        groups = [[self.look.card(c) for c in group] for group in self.hand_groups(obs, sort_key)]
         return row("hand", groups or [[Text("(empty)", style="dim")]], width)
+
+    def move_order(self, texts: list[str], sort_key) -> list[int]:
+        """The order to list moves in (positions in `texts`): moves that play cards of the hand as
+        the hand is shown (fewest cards first, a play before the same play with a capture); other
+        decisions keep the rule file's order."""
+        moves = [self.move_cards(text) for text in texts]
+        if not all(moves):
+            return list(range(len(texts)))
+        return sorted(range(len(texts)), key=lambda i: (len(moves[i]), sorted(sort_key(c) for c in moves[i]),
+                                                        len(texts[i])))
+
+    def move_cards(self, text: str) -> list[str]:
+        """The cards a move plays: those right after its first word (`play 7C take 3D` → 7C)."""
+        out = []
+        for word in text.split()[1:]:
+            if not self.look.is_card(word):
+                break
+            out.append(word)
+        return out
 
     def options(self, texts: list[str], width: int) -> list[Text]:
         items = [Text.assemble((f"[{i + 1}] ", "cyan"), self.look.action(t)) for i, t in enumerate(texts)]
@@ -134,9 +179,7 @@ class View:
             again = " (redealt)" if e["redeal"] else ""
             return Text(f"\n── Hand {e['number']}{again} · dealer {self.name(e['dealer'])} ──", style="bold")
         if kind == "play":
-            cards = e["cards"]
-            if e.get("face_down") and e["seat"] != self.viewer:       # closed play: hidden from you
-                cards = ["??"] * len(cards)
+            cards = self.played(e)
             verb = "shows" if e.get("showdown") else "plays"
             line = Text(f"{self.name(e['seat'])} {verb} ") + look.cards(cards)
             if e.get("face_down"):
@@ -174,19 +217,29 @@ class View:
             return Text(f"» {self.name(e['seat'])} is back in", style="bold")
         return None
 
+    def played(self, e: dict) -> list[str]:
+        """The cards of a play event as the viewer may know them: another's face-down play as ??."""
+        if e.get("face_down") and e["seat"] != self.viewer:       # closed play: hidden from you
+            return ["??"] * len(e["cards"])
+        return e["cards"]
+
     def summary(self, e: dict):
         return summary_table(f"End of hand {e['hand']}", e["lines"], self.seats)
 
-    def final(self, obs: dict, winners) -> object:
-        """The match summary: one row per counter kept for each seat, and who won; the other
-        counters (a team's, the game's) follow as the status shows them."""
+    def final_lines(self, obs: dict, winners) -> dict:
+        """The match summary: one row per counter kept for each seat, and who won."""
         lines = {}
         for name, value in obs["counters"].items():
             spec = self.rules.counters.get(name)
             if spec is not None and spec.scope != "hand" and spec.per == "player" and isinstance(value, list):
                 lines[name] = [self.value(name, v).plain for v in value]
         lines["result"] = ["wins" if s in winners else "out" if s in obs["out"] else "" for s in range(self.n)]
-        return summary_table("The match", lines, self.seats)
+        return lines
+
+    def final(self, obs: dict, winners) -> object:
+        """The match summary drawn; the other counters (a team's, the game's) follow as the
+        status shows them."""
+        return summary_table("The match", self.final_lines(obs, winners), self.seats)
 
     def standings(self, obs: dict, width: int) -> list[Text]:
         """The counters that last the match, one labelled row each (for `score` and the end)."""

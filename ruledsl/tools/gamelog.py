@@ -61,8 +61,11 @@ class LogWriter:
         header = dict(self.records[0])
         header["ruleset"] = _relative(Path.cwd() / header["ruleset"], Path(path).resolve().parent)
         with open(path, "w", encoding="utf-8") as f:
-            for record in [header] + self.records[1:]:
-                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+            f.write(self.text([header] + self.records[1:]))
+
+    def text(self, records: list[dict] | None = None) -> str:
+        """The records kept in memory as the log's text (a whole log, for a download)."""
+        return "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records or self.records)
 
     def close(self) -> None:
         if self.file:

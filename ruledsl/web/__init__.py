@@ -1,0 +1,13 @@
+"""The web table behind `ruledsl serve`: people and bots at one table, in their browsers
+(docs/web.md). Needs the `web` extra (starlette, uvicorn, websockets, platformdirs).
+
+    catalog.py  the rule files served, by name (never a path from a client)
+    store.py    SQLite: tables, seats (token digests), options, seeds, the action log
+    tables.py   a table in memory: its match replayed from the store, its seats
+    views.py    what one seat or a spectator is sent (the terminal table's words)
+    room.py     making, joining and playing tables; bots moving on the server
+    hub.py      the WebSocket pushes
+    guard.py    bodies checked in words, size and rate limits
+    app.py      the Starlette app: pages, the JSON API, the WebSocket
+    static/     the lobby and table pages (HTML, CSS, JavaScript; no build step)
+"""

@@ -1,0 +1,387 @@
+"""The tables a server holds: made, found, joined and played on, each change saved before it
+is answered and then announced (to the WebSocket hub); computer players moved on the server.
+
+Every operation on a table runs on the event loop, one at a time, so no two changes of one
+table interleave. A bot searches in a worker thread, on a copy of the match, and its move is
+then taken like a person's — if the table is still where the bot found it. A failure of one
+table (its rule file failing in play, its log no longer replaying) stops that table only.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import random
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+
+from .. import bots
+from ..errors import RuleErrors
+from ..lang.options import OptionError
+from ..runtime.actions import IllegalAction
+from ..runtime.helpers import SEAT_NAMES
+from ..tools.gamelog import LogWriter
+from .guard import Refused, _clip
+from .store import StoreError, digest
+from .tables import OVER, PLAYING, STOPPED, LiveTable, ReplayFailed, Seat, build, failure, ordered_legal
+from .views import SeatLog, make_view
+
+log = logging.getLogger("ruledsl.web")
+
+MAX_BOT_SECONDS = 5.0            # a bot at this server thinks at most this long a move
+MAX_BOT_ITERATIONS = 20_000
+HINT_SECONDS = 10.0              # a hint's search stops here, even on a busy server
+KEPT_FINISHED = 200              # finished tables kept in memory (the store keeps them all)
+PERSON, OPEN = "human", "open"   # the words of a seat in POST /api/tables
+
+
+class Room:
+    def __init__(self, catalog, store, *, bot_pause: float = 0.6, max_playing: int = 1000, workers: int = 2):
+        self.catalog, self.store = catalog, store
+        self.bot_pause, self.max_playing = bot_pause, max_playing
+        self.tables: dict[str, LiveTable] = {}
+        self.listeners: list = []            # called with a table after each change
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ruledsl-bot")
+
+    def start(self) -> None:
+        """Every table in play made again from the store; the bots to move set going."""
+        for record in self.store.tables(PLAYING):
+            self.schedule(self._load(record))
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- finding tables ---------------------------------------------------------------------------
+
+    def get(self, table_id) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        record = self.store.table(table_id) if isinstance(table_id, str) and len(table_id) <= 40 else None
+        if record is None:
+            raise Refused(404, f"there is no table '{_clip(table_id)}'")
+        return self._load(record)
+
+    def _load(self, record: dict) -> LiveTable:
+        self._forget_finished()
+        entry = self.catalog.get(record["rules"])
+        table = LiveTable(record, entry, [])
+        self.tables[table.id] = table
+        try:
+            table.seats = [Seat(s["kind"], s["bot"], s["token"]) for s in self.store.seats(table.id)]
+            if entry is None:
+                raise ReplayFailed(f"the rule file '{record['rules']}' is no longer served here")
+            table.restore(self.store.actions(table.id))
+            if table.status == OVER and record["status"] == PLAYING:     # ended as the server stopped
+                self.store.finish(table.id)
+        except (ReplayFailed, bots.BotSpecError, RuleErrors) as exc:
+            self._stop(table, str(exc) if not isinstance(exc, RuleErrors) else failure(exc))
+        return table
+
+    def _forget_finished(self) -> None:
+        finished = [t for t in self.tables.values() if t.status != PLAYING and not any(t.present.values())]
+        for table in finished[:max(0, len(finished) - KEPT_FINISHED)]:
+            del self.tables[table.id]
+
+    def listing(self) -> list[dict]:
+        """The tables for the lobby: every table in play, and the latest finished ones."""
+        return [t.meta() for t in self.tables.values()]
+
+    # -- making and joining -------------------------------------------------------------------------
+
+    def create(self, body: dict) -> tuple[LiveTable, list[dict]]:
+        entry = self.catalog.get(body["rules"])
+        if entry is None:
+            raise Refused(400, f"there is no rule file '{_clip(body['rules'])}' here; GET /api/rules lists them")
+        try:
+            game = entry.game()
+        except RuleErrors as errors:
+            log.error("%s cannot be played:\n%s", entry.path, errors.render())
+            raise Refused(422, f"the rule file '{entry.name}' has errors and cannot be played") from None
+        players = body.get("players", game.default_players)
+        if not game.min_players <= players <= game.max_players:
+            raise Refused(400, f"{game.name} is for {game.player_range()} players, not {players}")
+        seats = _seats(body.get("seats") or [PERSON] + [bots.DEFAULT] * (players - 1), players)
+        options = body.get("options") or {}
+        try:
+            game.options(options)
+        except OptionError as exc:
+            raise Refused(400, str(exc)) from None
+        if sum(t.status == PLAYING for t in self.tables.values()) >= self.max_playing:
+            raise Refused(503, f"this server holds {self.max_playing} tables in play: try again later")
+        tokens = {i: secrets.token_urlsafe(24) for i, (kind, _) in enumerate(seats) if kind == "person"}
+        record = {"id": self._new_id(), "rules": entry.name, "players": players, "options": options,
+                  "seed": secrets.randbelow(1 << 30), "status": PLAYING, "note": None}
+        table = LiveTable(record, entry, [Seat(kind, bot, digest(tokens[i]) if i in tokens else None)
+                                          for i, (kind, bot) in enumerate(seats)])
+        try:
+            table.restore([])
+        except ReplayFailed as exc:             # the opening steps fail with these options
+            raise Refused(422, str(exc)) from None
+        sha = _sha256(entry.path)
+        self._save(self.store.create, table.id, entry.name, sha, players, options, record["seed"],
+                   [(s.kind, s.bot, s.token) for s in table.seats])
+        record["created"] = self.store.table(table.id)["created"]
+        self.tables[table.id] = table
+        self.changed(table)
+        return table, [{"seat": SEAT_NAMES[i], "token": t} for i, t in tokens.items()]
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_urlsafe(6)
+            if table_id not in self.tables and self.store.table(table_id) is None:
+                return table_id
+
+    def join(self, table: LiveTable, letter: str | None) -> dict:
+        """An open seat taken: its token, given this once."""
+        open_seats = [i for i, s in enumerate(table.seats) if s.kind == OPEN]
+        if letter is None:
+            if not open_seats:
+                raise Refused(409, "no seat is open at this table")
+            seat = open_seats[0]
+        else:
+            seat = _seat_letter(letter, table.players)
+            if seat not in open_seats:
+                raise Refused(409, f"seat {SEAT_NAMES[seat]} is not open")
+        token = secrets.token_urlsafe(24)
+        if not self._save(self.store.claim, table.id, seat, digest(token)):
+            raise Refused(409, f"seat {SEAT_NAMES[seat]} is not open")
+        table.seats[seat].kind, table.seats[seat].token = "person", digest(token)
+        self.changed(table)
+        return {"seat": SEAT_NAMES[seat], "token": token}
+
+    def seat_of(self, table: LiveTable, authorization: str | None) -> int | None:
+        """The seat a request's `Authorization: Bearer TOKEN` gives (None: no token, a spectator)."""
+        if not authorization:
+            return None
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Refused(401, "give a seat's token as 'Authorization: Bearer TOKEN'")
+        wanted = digest(token.strip())
+        for i, seat in enumerate(table.seats):
+            if seat.token is not None and hmac.compare_digest(seat.token, wanted):
+                return i
+        raise Refused(403, "this token gives no seat at this table")
+
+    # -- playing ----------------------------------------------------------------------------------
+
+    def act(self, table: LiveTable, seat: int | None, text: str, version: int | None = None) -> None:
+        """`seat` takes the action `text` (refused in words: not its turn, stale, illegal)."""
+        self._can_move(table, seat)
+        if version is not None and version != table.version:
+            raise Refused(409, f"the table has moved on: you saw it after {version} moves, it is at "
+                          f"{table.version} now", stale=True)
+        self.apply(table, seat, text)
+
+    def _can_move(self, table: LiveTable, seat: int | None) -> None:
+        if table.status == STOPPED:
+            raise Refused(409, f"this table is stopped: {table.note}")
+        if table.status == OVER:
+            raise Refused(409, "the match is over")
+        if seat is None:
+            raise Refused(403, "moving needs a seat's token (Authorization: Bearer TOKEN)")
+        mover = table.mover()
+        if mover != seat:
+            raise Refused(403, "it is not your turn" + (f": {SEAT_NAMES[mover]} is to move" if mover is not None else ""))
+
+    def apply(self, table: LiveTable, seat: int, text: str) -> None:
+        st = table.state
+        try:
+            action = st.parse_action(text)
+        except IllegalAction as exc:
+            reason = f"not allowed: {exc.reason}" if exc.reason else f"'{_clip(text)}' is not a legal move now"
+            raise Refused(409, reason, legal=ordered_legal(st, table.log(seat).view)) from None
+        canonical = st.action_to_string(action)
+        self._save(self.store.act, table.id, table.version, seat, canonical)
+        table.actions.append((seat, canonical))
+        try:
+            st.apply_action(action)
+        except Exception as exc:                    # the rule file fails in play: this table stops
+            log.error("table %s stopped at action %d: %s", table.id, table.version, exc)
+            self._stop(table, failure(exc))
+        else:
+            if st.is_terminal():
+                table.status = OVER
+                self._save(self.store.finish, table.id)
+        self.changed(table)
+
+    def why(self, table: LiveTable, seat: int | None, text: str) -> dict:
+        """Why a move is not allowed now, for the seat to move (for another, it would tell about
+        the mover's hand)."""
+        self._can_move(table, seat)
+        reason = table.state.why_not(text)
+        return {"action": text, "allowed": reason is None, "reason": reason}
+
+    async def hint(self, table: LiveTable, seat: int | None) -> dict:
+        """What each legal move of the seat to move is worth, as a search finds it (best first)."""
+        self._can_move(table, seat)
+        if table.hinting:
+            raise Refused(429, "a hint is being worked out for this table already: wait for it")
+        snapshot, version = table.state.clone(), table.version
+        snapshot.events = None
+        table.hinting = True
+        try:
+            rated = await asyncio.get_running_loop().run_in_executor(self.pool, _rate, snapshot)
+        finally:
+            table.hinting = False
+        if table.version != version:
+            raise Refused(409, "the table has moved on since the hint was asked for", stale=True)
+        return rated
+
+    def changed(self, table: LiveTable) -> None:
+        self.notify(table)
+        self.schedule(table)
+
+    def notify(self, table: LiveTable) -> None:
+        for listener in self.listeners:
+            listener(table)
+
+    def _stop(self, table: LiveTable, note: str) -> None:
+        table.status, table.note = STOPPED, note
+        try:
+            self.store.stop(table.id, note)
+        except StoreError:
+            log.exception("table %s: its stop could not be saved", table.id)
+
+    def _save(self, write, *args):
+        try:
+            return write(*args)
+        except StoreError as exc:
+            log.error("%s", exc)
+            raise Refused(503, "the server could not save this; nothing changed: try again") from None
+
+    # -- computer players -------------------------------------------------------------------------
+
+    def schedule(self, table: LiveTable) -> None:
+        """Set the bot to move going, if a bot is to move and none is already."""
+        seat = table.mover()
+        if seat is None or table.seats[seat].kind != "bot" or table.bot_task is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return                                   # no loop yet: start() schedules it
+        table.bot_task = loop.create_task(self._bot(table, seat))
+
+    async def _bot(self, table: LiveTable, seat: int) -> None:
+        text = None
+        try:
+            if self.bot_pause:
+                await asyncio.sleep(self.bot_pause)          # so that people can follow each move
+            version = table.version
+            table.thinking = seat
+            self.notify(table)
+            snapshot = table.state.clone()
+            snapshot.events = None
+            rng = random.Random(secrets.randbits(64))
+            text = await asyncio.get_running_loop().run_in_executor(
+                self.pool, _choose, table.seats[seat].player, snapshot, rng)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.error("table %s: the bot at seat %s failed: %s", table.id, SEAT_NAMES[seat], exc)
+            self._stop(table, failure(exc))
+        finally:
+            table.thinking, table.bot_task = None, None
+        if text is not None and table.version == version and table.mover() == seat:
+            try:
+                self.apply(table, seat, text)
+            except Refused as exc:
+                log.error("table %s: the bot's move %r was refused: %s", table.id, text, exc.message)
+                self._stop(table, "a computer player's move was refused")
+                self.notify(table)
+        else:
+            self.notify(table)
+
+    # -- a finished match -------------------------------------------------------------------------
+
+    def history(self, table: LiveTable, seat: int | None, step: int) -> dict:
+        """What `seat` saw after `step` moves of a finished match (time travel)."""
+        if table.status != OVER:
+            raise Refused(409, "a match can be stepped through once it is over")
+        if not 0 <= step <= table.version:
+            raise Refused(400, f"'step' must be from 0 to {table.version}")
+        st = table.replay(table.actions, upto=step)
+        seat_log = SeatLog(make_view(table.entry.ruleset, table.players, seat))
+        seat_log.read(st.events)
+        return {**build(table, st, seat, seat_log), "step": step, "steps": table.version}
+
+    def download(self, table: LiveTable) -> str:
+        """A finished match as the game log `ruledsl replay` checks (tools/gamelog.py): every
+        deal's cards included, so only once the match is over."""
+        if table.status != OVER:
+            raise Refused(409, "a match's log can be downloaded once it is over")
+        st = table.new_state()
+        dealt = [e for e in st.events if e["kind"] == "hand"]
+        spec = next((s.bot for s in table.seats if s.kind == "bot"), bots.DEFAULT)
+        header = LogWriter.header(table.entry.path, None, options=st.options, players=table.players,
+                                  seed=table.record["seed"], dealer=dealt[0]["dealer"] if dealt else st.dealer,
+                                  seat=None, opponents=spec)
+        header["ruleset"] = table.entry.path.name        # `ruledsl replay LOG --rules DIR` finds it
+        writer = LogWriter(None, header)
+        seen = 0
+        for seat, text in table.actions:
+            for event in st.events[seen:]:
+                writer.event(event)
+            seen = len(st.events)
+            writer.action(seat, text)
+            st.apply_action(text)
+        for event in st.events[seen:]:
+            writer.event(event)
+        return writer.text()
+
+
+def _seats(words: list[str], players: int) -> list[tuple[str, str | None]]:
+    if len(words) != players:
+        raise Refused(400, f"give one seat per player: {players} players, {len(words)} seats")
+    out = []
+    for i, word in enumerate(words):
+        word = word.strip()
+        if word.lower() in (PERSON, "person"):
+            out.append(("person", None))
+        elif word.lower() == OPEN:
+            out.append((OPEN, None))
+        else:
+            try:
+                bot = bots.make(word)
+            except bots.BotSpecError as exc:
+                raise Refused(400, f"seat {SEAT_NAMES[i]}: {exc} (or \"human\", \"open\")") from None
+            budget = getattr(bot, "budget", None)
+            if budget is not None and ((budget.seconds or 0) > MAX_BOT_SECONDS
+                                       or (budget.iterations or 0) > MAX_BOT_ITERATIONS):
+                raise Refused(400, f"seat {SEAT_NAMES[i]}: bots here think at most {MAX_BOT_SECONDS:g} s "
+                              f"or {MAX_BOT_ITERATIONS} iterations a move")
+            out.append(("bot", bot.spec if hasattr(bot, "spec") else word))
+    return out
+
+
+def _seat_letter(letter: str, players: int) -> int:
+    word = letter.strip().upper()
+    seat = SEAT_NAMES.find(word) if len(word) == 1 else -1
+    if not 0 <= seat < players:
+        raise Refused(400, f"'{_clip(letter)}' is not a seat of this table: {SEAT_NAMES[0]} to {SEAT_NAMES[players - 1]}")
+    return seat
+
+
+def _sha256(path) -> str:
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _choose(bot, st, rng) -> str:
+    return st.action_to_string(bot(st, rng))
+
+
+def _rate(st) -> dict:
+    """What each legal move of the seat to move is worth (ruledsl.bots.hint), best first."""
+    found = bots.hint(st, random.Random(secrets.randbits(64)), max_seconds=HINT_SECONDS)
+    return {"units": found.units, "worlds": found.iterations,
+            "moves": [{"action": m.text, "value": _round(m.value), "margin": _round(m.margin), "tied": m.tied}
+                      for m in found.moves]}
+
+
+def _round(value: float):
+    return None if value != value else round(value, 2)         # nan (one world): no margin

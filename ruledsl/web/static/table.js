@@ -1,0 +1,415 @@
+// The table page: one seat's view (or a spectator's), kept up to date over a WebSocket; moves
+// by clicking cards and buttons; a finished match stepped through move by move.
+import { api, Deck, el, fill, inviteLink, seats, toast } from "./common.js";
+
+const table = decodeURIComponent(location.pathname.split("/").pop());
+const $ = (id) => document.getElementById(id);
+const state = { view: null, deck: null, selection: [], hint: null, busy: false, step: null, socket: null };
+
+// -- the seat this browser holds ---------------------------------------------------------------------
+
+function takeLinkToken() {
+  // An invite link carries its token after # (never sent to the server, never in its logs).
+  const match = location.hash.match(/token=([^&]+)/);
+  if (!match) return;
+  seats.set(table, null, decodeURIComponent(match[1]));
+  history.replaceState(null, "", location.pathname);
+}
+
+function token() {
+  const held = seats.get(table);
+  return held ? held.token : null;
+}
+
+// -- talking to the server ---------------------------------------------------------------------------
+
+async function load() {
+  try {
+    show(await api(`/api/tables/${encodeURIComponent(table)}`, { token: token() }));
+  } catch (e) {
+    if (e.status === 403 && token()) {          // a token of another table, or a stale one
+      localStorage.removeItem(`ruledsl:seat:${table}`);
+      toast("This browser's seat token is not valid here: you are watching.", "error");
+      return load();
+    }
+    $("title").textContent = e.status === 404 ? "No such table" : "The table cannot be shown";
+    fill($("status"), el("p", {}, e.message, " ", el("a", { href: "/" }, "Back to the lobby")));
+    throw e;
+  }
+  connect();
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(table)}/ws`);
+  state.socket = socket;
+  socket.onopen = () => {
+    socket.send(JSON.stringify({ token: token() }));
+    linkState("live", "connected: moves appear as they are made");
+  };
+  socket.onmessage = (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "view" && state.step === null) show(data.view);
+    else if (data.type === "error") toast(data.error, "error");
+  };
+  socket.onclose = () => {
+    linkState("down", "disconnected: reconnecting…");
+    if (state.view && state.view.status === "over") return;
+    setTimeout(() => api(`/api/tables/${encodeURIComponent(table)}`, { token: token() }).then(show).catch(() => {})
+      .finally(connect), 2000);
+  };
+}
+
+function linkState(kind, title) {
+  const dot = $("link");
+  dot.className = `link-dot ${kind}`;
+  dot.title = title;
+}
+
+async function move(action) {
+  if (state.busy) return;
+  state.busy = true;
+  try {
+    show(await api(`/api/tables/${encodeURIComponent(table)}/actions`, {
+      method: "POST", token: token(), body: { action, version: state.view.version } }));
+  } catch (e) {
+    if (e.body.view) show(e.body.view);
+    toast(e.message, "error");
+  } finally {
+    state.busy = false;
+  }
+}
+
+async function why(action) {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(table)}/why`, { method: "POST", token: token(), body: { action } });
+    if (!answer.allowed) toast(`Not allowed: ${answer.reason}.`, "error");
+  } catch (e) {
+    toast(e.message, "error");
+  }
+}
+
+async function hint() {
+  const button = $("hint-button");
+  button.disabled = true;
+  button.textContent = "Thinking…";
+  try {
+    state.hint = await api(`/api/tables/${encodeURIComponent(table)}/hint`, { token: token() });
+    state.hint.version = state.view.version;
+    show(state.view);
+  } catch (e) {
+    toast(e.message, "error");
+  } finally {
+    button.disabled = false;
+    button.textContent = "Hint";
+  }
+}
+
+// -- drawing the view ----------------------------------------------------------------------------------
+
+function show(view) {
+  if (state.view && view.version < state.view.version && state.step === null) return;   // an older push
+  if (!state.view || view.version !== state.view.version) state.selection = [];
+  if (state.hint && state.hint.version !== view.version) state.hint = null;
+  state.view = view;
+  state.deck = new Deck(view.deck);
+  document.body.dataset.version = view.version;        // for tests and tools: what is shown
+  document.body.dataset.status = view.status;
+  document.title = `${view.title} — ruledsl`;
+  $("title").textContent = view.title;
+  const where = view.view ? `hand ${view.view.hand_number}` + (view.view.dealer ? ` · dealer ${view.view.dealer}` : "") : "";
+  $("subtitle").textContent = [where, view.seat ? `you are ${view.seat}` : "watching"].filter(Boolean).join(" · ");
+  $("hint-button").hidden = !view.legal.length || state.step !== null;
+  banner(view);
+  drawSeats(view);
+  drawCenter(view);
+  drawStatus(view);
+  drawHand(view);
+  drawActions(view);
+  drawHint(view);
+  drawScores(view);
+  drawLog(view);
+  drawInvites(view);
+  drawOver(view);
+}
+
+function banner(view) {
+  const box = $("banner");
+  let text = null;
+  if (state.step !== null) text = `Stepping through the match: after move ${view.step} of ${view.steps}.`;
+  else if (view.status === "stopped") text = `This table is stopped: ${view.note}.`;
+  box.hidden = !text;
+  box.textContent = text || "";
+}
+
+function seatName(view, letter) {
+  return letter === view.seat ? `${letter} (you)` : letter;
+}
+
+function drawSeats(view) {
+  const v = view.view;
+  const sizes = Object.fromEntries((v ? v.sizes : []).filter((s) => s.owners).map((s) => [s.name, s]));
+  const perSeat = (v ? v.counters : []).filter((c) => c.owners && c.owners.length === view.players);
+  fill($("seats"), ...view.seats.map((s, i) => {
+    const out = v && v.out.includes(s.seat);
+    const moving = view.to_move === s.seat;
+    const who = s.who === "bot" ? `computer · ${s.bot}` : s.who === "open" ? "open seat" : s.seat === view.seat ? "you" : s.here ? "here" : "away";
+    const cards = sizes["hand (cards)"];
+    return el("div", { class: `seat${moving ? " moving" : ""}${out ? " out" : ""}${s.seat === view.seat ? " mine" : ""}`,
+      "data-seat": s.seat },
+    el("div", { class: "seat-top" },
+      el("span", { class: "seat-badge" }, s.seat),
+      el("span", { class: `seat-who ${s.who}${s.here ? " here" : ""}` }, who),
+      v && v.dealer === s.seat ? el("span", { class: "dealer", title: "dealer" }, "D") : null),
+    el("div", { class: "seat-facts" },
+      cards ? el("span", { class: "fact" }, el("span", { class: "fan", "aria-hidden": "true" }),
+        `${cards.values[i]} card${cards.values[i] === "1" ? "" : "s"}`) : null,
+      ...perSeat.map((c) => el("span", { class: "fact" }, `${c.name.replaceAll("_", " ")} `, el("b", {}, state.deck.words(c.values[i], { suits: true })))),
+      out ? el("span", { class: "fact" }, "out") : null),
+    view.thinking === s.seat ? el("div", { class: "thinking" }, el("span", { class: "dots", "aria-hidden": "true" }), "thinking") :
+      moving ? el("div", { class: "turn" }, s.seat === view.seat ? "your turn" : s.who === "open" ? "waiting for someone to join" : "to move") : null);
+  }));
+}
+
+function drawCenter(view) {
+  const v = view.view;
+  const deck = state.deck;
+  const trick = $("trick");
+  if (v && v.trick.length) {
+    fill(trick, ...v.trick.map((p) => el("div", { class: "play" },
+      el("div", { class: "play-cards" }, ...p.cards.map((c) => deck.card(c))),
+      el("div", { class: "play-seat" }, seatName(view, p.seat)))));
+    trick.classList.remove("faded");
+  } else if (view.last && view.last.plays && view.last.plays.length) {
+    fill(trick, el("div", { class: "last-label" }, `last trick → ${seatName(view, view.last.winner)}`),
+      ...view.last.plays.map((p) => el("div", { class: "play" },
+        el("div", { class: "play-cards" }, ...p.cards.map((c) => deck.card(c))),
+        el("div", { class: "play-seat" }, seatName(view, p.seat)))));
+    trick.classList.add("faded");
+  } else if (view.last && view.last.taken) {
+    fill(trick, el("div", { class: "last-label" }, `${seatName(view, view.last.seat)} took`),
+      el("div", { class: "play" }, el("div", { class: "play-cards" }, ...view.last.cards.map((c) => deck.card(c)),
+        ...view.last.taken.map((c) => deck.card(c)))));
+    trick.classList.add("faded");
+  } else {
+    fill(trick);
+  }
+  fill($("zones"), ...(v ? v.table : []).map((z) => el("div", { class: "zone" },
+    el("div", { class: "zone-label" }, z.label.replaceAll("_", " ")),
+    el("div", { class: "zone-cards" }, ...z.cards.map((c) => deck.card(c)),
+      z.hidden ? el("span", { class: "dim small" }, `+${z.hidden} face down`) : null))));
+}
+
+function drawStatus(view) {
+  const box = $("status");
+  let text;
+  if (view.over) text = `Match over: ${view.winners.length ? view.winners.map((w) => seatName(view, w)).join(", ") : "nobody"} ${view.winners.length === 1 ? "wins" : "win"}.`;
+  else if (view.status === "stopped") text = "This table is stopped.";
+  else if (view.legal.length) text = `Your turn: ${view.asked}.` + clickHint(view);
+  else if (view.thinking) text = `${view.thinking} is thinking…`;
+  else if (view.to_move) {
+    const seat = view.seats.find((s) => s.seat === view.to_move);
+    text = seat && seat.who === "open" ? `Waiting for someone to take seat ${view.to_move}.` : `${view.to_move} to move.`;
+  } else text = "";
+  box.textContent = text;
+  box.classList.toggle("mine", view.legal.length > 0);
+}
+
+function clickHint(view) {
+  const sizes = handMoves(view).map((m) => m.cards.length);
+  if (!sizes.length) return "";
+  const fewest = Math.min(...sizes);
+  if (fewest > 1) return ` Click ${fewest} cards to play them.`;
+  return Math.max(...sizes) > 1 ? " Click a card to play it, or several for a bigger play." : " Click a card to play it.";
+}
+
+// Moves that play cards of this seat's hand, with the cards each plays.
+function handMoves(view) {
+  const mine = new Set((view.view ? view.view.hand : []).flat());
+  return view.legal.map((text) => ({ text, cards: state.deck.moveCards(text) }))
+    .filter((m) => m.cards.length && m.cards.every((c) => mine.has(c)));
+}
+
+function candidates(view) {
+  const chosen = state.selection;
+  return handMoves(view).filter((m) => chosen.every((c) => m.cards.includes(c)));
+}
+
+function drawHand(view) {
+  const box = $("hand");
+  const groups = view.view ? view.view.hand : [];
+  if (!view.seat) {
+    fill(box, el("p", { class: "dim" }, "You are watching: only what everyone may see is shown."));
+    return;
+  }
+  const playable = new Set(handMoves(view).flatMap((m) => m.cards));
+  const best = state.hint && state.hint.moves.length ? state.deck.moveCards(state.hint.moves[0].action) : [];
+  fill(box, ...groups.map((group) => el("div", { class: "suit-group" }, ...group.map((c) => {
+    const card = state.deck.card(c, { tag: "button" });
+    card.type = "button";
+    if (view.legal.length) card.classList.add(playable.has(c) ? "playable" : "unplayable");
+    if (state.selection.includes(c)) card.classList.add("selected");
+    if (best.includes(c)) card.classList.add("suggested");
+    card.addEventListener("click", () => clickCard(c));
+    return card;
+  }))));
+  if (!groups.length) fill(box, el("p", { class: "dim" }, "No cards in your hand."));
+}
+
+function clickCard(card) {
+  const view = state.view;
+  if (state.step !== null) return;
+  if (!view.legal.length) {
+    toast(view.over ? "The match is over." : "It is not your turn.");
+    return;
+  }
+  const chosen = state.selection;
+  state.selection = chosen.includes(card) ? chosen.filter((c) => c !== card) : [...chosen, card];
+  const found = candidates(view);
+  if (state.selection.length && !found.length) {
+    const verb = (handMoves(view)[0] || { text: "play" }).text.split(" ")[0];
+    why(`${verb} ${state.selection.join(" ")}`);
+    state.selection = [];
+  } else if (found.length === 1 && found[0].cards.length === state.selection.length) {
+    state.selection = [];
+    move(found[0].text);
+    return;
+  }
+  show(view);
+}
+
+function drawActions(view) {
+  const box = $("actions");
+  if (!view.legal.length || state.step !== null) {
+    fill(box);
+    return;
+  }
+  const onCards = new Set(handMoves(view).map((m) => m.text));
+  const shown = [
+    ...(state.selection.length ? candidates(view).map((m) => m.text) : []),
+    ...view.legal.filter((t) => !onCards.has(t)),
+  ];
+  fill(box, ...shown.map((text) => el("button", { type: "button", class: "move", "data-action": text,
+    onclick: () => { state.selection = []; move(text); } }, ...state.deck.action(text))),
+  state.selection.length ? el("button", { type: "button", class: "quiet", onclick: () => { state.selection = []; show(state.view); } }, "Clear") : null);
+}
+
+function drawHint(view) {
+  const box = $("hint");
+  if (!state.hint || !view.legal.length) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const units = state.hint.units === "hand" ? "this hand's score" : "the match's result";
+  fill(box, el("div", { class: "hint-head" }, `What each move is worth to you (${units}, over ${state.hint.worlds} deals the others could hold):`),
+    el("ol", {}, ...state.hint.moves.slice(0, 8).map((m) => el("li", {},
+      el("button", { type: "button", class: "link", onclick: () => move(m.action) }, ...state.deck.action(m.action)),
+      el("span", { class: "dim" }, ` ${m.value}${m.margin !== null ? ` ± ${m.margin}` : ""}`),
+      m.tied ? el("span", { class: "tied" }, " best") : null))));
+}
+
+function drawScores(view) {
+  const v = view.view;
+  const box = $("scores");
+  if (!v) {
+    fill(box);
+    return;
+  }
+  const rows = [...v.counters, ...v.sizes.filter((s) => s.name !== "hand (cards)")];
+  const perOwner = rows.filter((r) => r.owners);
+  const single = rows.filter((r) => !r.owners);
+  const owners = perOwner.length ? perOwner[0].owners : [];
+  const words = (text) => state.deck.words(String(text), { suits: true });
+  fill(box,
+    perOwner.length ? el("table", { class: "grid" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), ...owners.map((o) => el("th", {}, o === view.seat ? `${o} (you)` : o)))),
+      el("tbody", {}, ...perOwner.map((r) => el("tr", {}, el("th", {}, r.name.replaceAll("_", " ")),
+        ...r.values.map((x) => el("td", {}, words(x))))))) : null,
+    single.length ? el("dl", { class: "facts" }, ...single.flatMap((r) => [el("dt", {}, r.name.replaceAll("_", " ")), el("dd", {}, words(r.value))])) : null,
+    v.out.length ? el("p", { class: "dim" }, `Out of the match: ${v.out.join(", ")}`) : null);
+}
+
+function drawLog(view) {
+  const box = $("log");
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  fill(box, ...view.log.map((line) => {
+    if (line.summary) return summary(line.summary);
+    if (line.text.startsWith("──")) return el("div", { class: "log-hand" }, line.text.replaceAll("─", "").trim());
+    return el("div", { class: "log-line" }, ...state.deck.words(line.text));
+  }));
+  if (atEnd) box.scrollTop = box.scrollHeight;
+}
+
+function summary(s) {
+  return el("div", { class: "summary" }, el("div", { class: "summary-title" }, s.title),
+    el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("th", {}, ""), ...s.seats.map((x) => el("th", {}, x)))),
+      el("tbody", {}, ...s.lines.map((l) => el("tr", {}, el("th", {}, l.label), ...l.values.map((x) => el("td", {}, state.deck.words(x))))))));
+}
+
+function drawInvites(view) {
+  const box = $("invites");
+  const waiting = seats.invites(table).filter((i) => {
+    const seat = view.seats.find((s) => s.seat === i.seat);
+    return seat && seat.who === "person" && !seat.here && !view.over;
+  });
+  box.hidden = !waiting.length;
+  fill(box, el("h2", {}, "Invite"), el("p", { class: "dim small" }, "Each link gives its seat; send it to that person only."),
+    ...waiting.map((i) => el("div", { class: "invite" }, el("span", { class: "seat-badge" }, i.seat),
+      el("input", { class: "link", readonly: true, value: inviteLink(table, i.token), "aria-label": `Invite link for seat ${i.seat}` }))));
+}
+
+function drawOver(view) {
+  const box = $("over");
+  if (view.status !== "over") {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const total = view.steps ?? view.version;
+  const at = state.step ?? total;
+  const slider = el("input", { type: "range", min: 0, max: total, value: at, "aria-label": "Move", id: "step",
+    onchange: (e) => travel(Number(e.target.value)) });
+  const result = state.result || view.result;
+  if (!state.result && view.result) state.result = view.result;
+  fill(box, el("h2", {}, "The match"),
+    result ? el("table", { class: "grid" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), ...result.seats.map((x) => el("th", {}, x === view.seat ? `${x} (you)` : x)))),
+      el("tbody", {}, ...result.lines.map((l) => el("tr", { class: l.label === "result" ? "result" : "" }, el("th", {}, l.label),
+        ...l.values.map((x) => el("td", {}, x)))))) : null,
+    el("div", { class: "travel" },
+      el("button", { type: "button", onclick: () => travel(Math.max(0, at - 1)), "aria-label": "Previous move", id: "back" }, "◀"),
+      slider,
+      el("button", { type: "button", onclick: () => travel(Math.min(total, at + 1)), "aria-label": "Next move", id: "forward" }, "▶"),
+      el("span", { class: "dim small", id: "step-label" }, `${at} / ${total}`)),
+    el("p", {}, el("a", { class: "button", href: `/api/tables/${encodeURIComponent(table)}/log`, download: "" }, "Download the log"),
+      " ", el("span", { class: "dim small" }, "for ruledsl replay")));
+}
+
+async function travel(step) {
+  try {
+    const view = await api(`/api/tables/${encodeURIComponent(table)}/history?step=${step}`, { token: token() });
+    state.step = step;
+    show(view);
+  } catch (e) {
+    toast(e.message, "error");
+  }
+}
+
+// -- the rules ------------------------------------------------------------------------------------------
+
+async function rules() {
+  const dialog = $("rules");
+  if (!$("rules-body").childElementCount) {
+    const book = await api(`/api/rules/${encodeURIComponent(state.view.rules)}`);
+    $("rules-title").textContent = book.title;
+    // The rulebook is HTML the server rendered from the rule file, every text escaped there.
+    $("rules-body").innerHTML = book.html;
+  }
+  dialog.showModal();
+}
+
+takeLinkToken();
+$("rules-button").addEventListener("click", () => rules().catch((e) => toast(e.message, "error")));
+$("hint-button").addEventListener("click", hint);
+load().catch(() => {});

@@ -1,0 +1,150 @@
+"""The server's memory on disk: one SQLite file (stdlib sqlite3, write-ahead log).
+
+Every table is kept as what makes it again: its rule file (by the catalog's name, with the
+file's hash when it was created), player count, options, seed and seats, then the actions in
+order. The engine is deterministic, so replaying the actions from the seed gives the very
+state the table was in (tables.py does it when the server starts).
+
+Each accepted action is committed before it is answered. In WAL mode with synchronous=NORMAL a
+commit survives the process being killed at any moment (`kill -9`); only a power cut can lose
+the last commits (synchronous=FULL would make each commit wait for the disk). Seat tokens are
+kept only as their SHA-256: a copy of the file gives nobody a seat.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+VERSION = 1          # PRAGMA user_version of the layout below
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id       TEXT PRIMARY KEY,
+    rules    TEXT NOT NULL,              -- the catalog's name of the rule file
+    sha256   TEXT NOT NULL,              -- the rule file's hash at creation
+    players  INTEGER NOT NULL,
+    options  TEXT NOT NULL,              -- JSON: the options set, as given
+    seed     INTEGER NOT NULL,           -- never leaves the server
+    created  REAL NOT NULL,
+    status   TEXT NOT NULL DEFAULT 'playing',   -- playing, over, stopped
+    note     TEXT                        -- why a table stopped, in words
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat     INTEGER NOT NULL,
+    kind     TEXT NOT NULL,              -- person, open (a person's seat nobody has taken), bot
+    bot      TEXT,                       -- the bot's spec
+    token    TEXT,                       -- SHA-256 of the seat's token
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number   INTEGER NOT NULL,           -- 0, 1, … in the order taken
+    seat     INTEGER NOT NULL,
+    action   TEXT NOT NULL,              -- canonical text (state.action_to_string)
+    PRIMARY KEY (table_id, number)
+);
+"""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class StoreError(Exception):
+    """The database could not be written (a full disk, a locked or broken file)."""
+
+
+class Store:
+    def __init__(self, path: str | Path):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # One connection, used under a lock (a test client may call from another thread).
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.lock = threading.Lock()
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+        self.db.execute(f"PRAGMA user_version={VERSION}")
+
+    def _write(self, statements) -> int:
+        """Run (sql, args) pairs as one transaction, committed before returning; the rows the
+        last one changed."""
+        with self.lock:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                for sql, args in statements:
+                    changed = self.db.execute(sql, args).rowcount
+                self.db.execute("COMMIT")
+                return changed
+            except sqlite3.Error as exc:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise StoreError(f"the database could not be written ({exc})") from None
+
+    def _read(self, sql: str, args=()) -> list:
+        with self.lock:
+            return self.db.execute(sql, args).fetchall()
+
+    # -- writing ----------------------------------------------------------------------------------
+
+    def create(self, table_id: str, rules: str, sha256: str, players: int, options: dict, seed: int,
+               seats: list[tuple[str, str | None, str | None]]) -> None:
+        """A new table and its seats, each (kind, bot spec, token digest)."""
+        statements = [("INSERT INTO tables (id, rules, sha256, players, options, seed, created) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (table_id, rules, sha256, players, json.dumps(options), seed, time.time()))]
+        statements += [("INSERT INTO seats (table_id, seat, kind, bot, token) VALUES (?, ?, ?, ?, ?)",
+                        (table_id, seat, kind, bot, token)) for seat, (kind, bot, token) in enumerate(seats)]
+        self._write(statements)
+
+    def act(self, table_id: str, number: int, seat: int, action: str) -> None:
+        """Action `number` of the table."""
+        self._write([("INSERT INTO actions (table_id, number, seat, action) VALUES (?, ?, ?, ?)",
+                      (table_id, number, seat, action))])
+
+    def finish(self, table_id: str) -> None:
+        self._write([("UPDATE tables SET status = 'over' WHERE id = ?", (table_id,))])
+
+    def claim(self, table_id: str, seat: int, token: str) -> bool:
+        """An open seat taken by a person (their token's digest); False if it was not open."""
+        return self._write([("UPDATE seats SET kind = 'person', token = ? WHERE table_id = ? AND seat = ? "
+                             "AND kind = 'open'", (token, table_id, seat))]) == 1
+
+    def stop(self, table_id: str, note: str) -> None:
+        self._write([("UPDATE tables SET status = 'stopped', note = ? WHERE id = ?", (note, table_id))])
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def tables(self, status: str | None = None) -> list[dict]:
+        sql = "SELECT id, rules, sha256, players, options, seed, created, status, note FROM tables"
+        rows = self._read(sql + (" WHERE status = ?" if status else "") + " ORDER BY created",
+                          (status,) if status else ())
+        return [_table(row) for row in rows]
+
+    def table(self, table_id: str) -> dict | None:
+        rows = self._read("SELECT id, rules, sha256, players, options, seed, created, status, note "
+                          "FROM tables WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    def seats(self, table_id: str) -> list[dict]:
+        rows = self._read("SELECT seat, kind, bot, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [{"seat": s, "kind": k, "bot": b, "token": t} for s, k, b, t in rows]
+
+    def actions(self, table_id: str) -> list[tuple[int, str]]:
+        return self._read("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+
+def _table(row) -> dict:
+    keys = ("id", "rules", "sha256", "players", "options", "seed", "created", "status", "note")
+    out = dict(zip(keys, row))
+    out["options"] = json.loads(out["options"])
+    return out

@@ -1,0 +1,131 @@
+"""The web table in a real browser (Playwright driving the system's Chromium; skipped, saying
+why, where either is missing): two people in two browser contexts — one makes the table in the
+lobby and sends the other the invite link — and a computer player play a whole Kozel match
+through the pages; a page reloaded mid-match returns to its seat; a finished match steps back;
+a click on a card that may not be played says why in words."""
+import re
+
+import pytest
+
+from webtools import Server, chromium
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_playwright, path = chromium()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    server = Server(tmp_path_factory.mktemp("db") / "tables.sqlite", "--bot-pause", "0.05")
+    yield server
+    server.stop()
+
+
+def watch_errors(page):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def make_table(page, server, rules, seats, options=None):
+    """In the lobby: choose the game, seat the players, set options, start. The invite links."""
+    page.goto(server.base + "/")
+    if page.locator(f".more-games:has([data-rules={rules}])").count():
+        page.click(f".more-games:has([data-rules={rules}]) summary")
+    page.click(f"[data-rules={rules}]")
+    page.select_option("#players", str(len(seats)))
+    for letter, choice in zip("ABCDE", seats):
+        page.select_option(f"#seat-{letter}", choice)
+    if options:
+        page.click(".options summary")
+        for name, value in options.items():
+            page.fill(f"#option-{name}", str(value))
+    page.click("#create")
+    page.wait_for_selector("#go")
+    return {link.get_attribute("aria-label")[-1]: link.input_value() for link in page.locator(".invite .link").all()}
+
+
+def take_turn(page) -> bool:
+    """If it is this page's turn, make a move as a person would: a move button if one is
+    offered, else a card that may be played. True if a move was made."""
+    if page.get_attribute("body", "data-status") != "playing" or "Your turn" not in page.inner_text("#status"):
+        return False
+    version = page.get_attribute("body", "data-version")
+    buttons = page.locator("#actions .move")
+    if buttons.count():
+        buttons.first.click()
+    else:
+        page.locator("#hand .card.playable").first.click()
+        if page.get_attribute("body", "data-version") == version and page.locator("#actions .move").count():
+            page.locator("#actions .move").first.click()       # a card that starts several moves
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+    return True
+
+
+def test_two_people_and_a_bot_play_a_whole_kozel_match(browser, server):
+    alice_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    errors = watch_errors(alice) + watch_errors(bob)
+    links = make_table(alice, server, "kozel", ["you", "human", "random"], {"hands": 2})
+    assert list(links) == ["B"] and re.fullmatch(rf"{re.escape(server.base)}/t/[\w-]+#token=[\w-]+", links["B"])
+    alice.click("#go")
+    bob.goto(links["B"])
+    for page, seat in ((alice, "A"), (bob, "B")):
+        page.wait_for_selector("#hand .card")
+        assert f"you are {seat}" in page.inner_text("#subtitle")
+        assert "#token" not in page.url                         # the token leaves the address bar
+    moves = 0
+    for _ in range(600):
+        if alice.get_attribute("body", "data-status") == "over" and bob.get_attribute("body", "data-status") == "over":
+            break
+        made = take_turn(alice) + take_turn(bob)
+        moves += made
+        if moves == 10:                                          # a reload finds its seat again
+            bob.reload()
+            bob.wait_for_selector("#hand .card, #status:has-text('Match over')")
+            assert "you are B" in bob.inner_text("#subtitle")
+        if not made:
+            alice.wait_for_timeout(50)
+    assert moves > 10
+    for page in (alice, bob):
+        page.wait_for_selector("#over:not([hidden])")
+        assert "Match over" in page.inner_text("#status")
+        assert "result" in page.inner_text("#over")
+    total = int(alice.get_attribute("#step", "max"))
+    alice.click("#back")                                         # time travel: one move back
+    alice.wait_for_selector("#banner:not([hidden])")
+    assert f"after move {total - 1} of {total}" in alice.inner_text("#banner")
+    assert alice.get_attribute("#over a[download]", "href").endswith("/log")
+    assert not errors, errors
+    alice_ctx.close()
+    bob_ctx.close()
+
+
+def test_a_card_that_may_not_be_played_says_why(browser, server):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    make_table(page, server, "ciapano", ["you", "random", "random", "random"])
+    page.click("#go")
+    for _ in range(200):                                        # until a trick where some cards may not follow
+        page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your turn')"
+                               " || document.body.dataset.status !== 'playing'", timeout=20_000)
+        if page.locator("#hand .card.unplayable").count():
+            break
+        take_turn(page)
+    page.locator("#hand .card.unplayable").first.click()
+    toast = page.wait_for_selector(".toast.error")
+    assert re.match(r"Not allowed: .+\.", toast.inner_text()), toast.inner_text()
+    assert "Your turn" in page.inner_text("#status")               # nothing was played
+    page.click("#rules-button")
+    assert page.wait_for_selector("#rules[open] .rules-body h2").inner_text() == "Ciapanò"
+    assert not errors, errors
+    ctx.close()
