@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import fuzzing
+import ruledsl
 
 FUZZ = settings(derandomize=True, deadline=None, database=None, phases=[Phase.generate],
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -157,3 +158,64 @@ def test_a_decision_without_a_legal_action_is_located_for_every_caller(monkeypat
     result = CliRunner().invoke(main, ["run", path, "--watch", "--seed", "0"])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"{path}:10:5: error: no legal action for the player to move (players=2, seed=0")
+
+
+# --- issue 36: functions seen through their calls --------------------------------------------------
+
+def _functions_file(bodies: dict[str, str], uses: str) -> str:
+    lines = ["name: Functions", "players: 3", "deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}",
+             "functions:", *(f"  {signature}: \"{body}\"" for signature, body in bodies.items()),
+             "hand:", "  - deal: {to: each, count: 5}", "after_hand:", f"  - end_match: \"{uses}\""]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_long_cycle_of_functions_is_one_error_found_in_one_walk(load_rules):
+    # 3,000 functions each calling the next, the last the first: the old check walked the whole
+    # chain again from each function (9 million steps); one walk names the cycle once.
+    n = 3000
+    bodies = {f"f{i}(p)": f"f{(i + 1) % n}(p) + 1" for i in range(n)}
+    with pytest.raises(ruledsl.RuleErrors) as info:
+        load_rules(_functions_file(bodies, "argmax(f0(p) for p in active)"))
+    [error] = info.value.errors
+    assert error.message.startswith("function 'f0' calls itself: f0() → f1() → f2() → ")
+    assert error.message.endswith(" → f2999() → f0()")
+
+
+@pytest.mark.parametrize("command", [["validate", "--smoke", "1"], ["simulate", "-n", "1"], ["explain"]])
+def test_a_chain_of_a_thousand_functions_is_a_located_error_in_every_command(tmp_path, command):
+    # issue 36: 150 was enough for a RecursionError traceback from validate and simulate.
+    from click.testing import CliRunner
+
+    from ruledsl.cli import main
+    bodies = {f"f{i}(p)": f"f{i + 1}(p) + 1" for i in range(999)} | {"f999(p)": "points(hand(p))"}
+    path = tmp_path / "chain.yaml"
+    path.write_text(_functions_file(bodies, "argmax(f0(p) for p in active)"), encoding="utf-8")
+    result = CliRunner().invoke(main, command + [str(path)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and "Recursion" not in result.output
+    assert (f"{path}:5:3: error: function 'f0' nests too deeply through the functions it calls "
+            "(f0() → f1() → … → f999()): more than 40 levels") in result.output
+
+
+@settings(FUZZ, max_examples=40)
+@given(st.integers(2, 25), st.data())
+def test_functions_calling_functions_load_or_are_located_errors_in_their_bounds(folder, n, data):
+    # A random graph of calls, each function calling later ones (no cycle) one to four times:
+    # it loads, or each error is located and says which bound it passes; and what loads
+    # compiled within the bounds (loading compiles every player count).
+    from ruledsl.expr.check import MAX_DEPTH, MAX_INLINED
+    bodies = {}
+    for i in range(n - 1, -1, -1):
+        callees = data.draw(st.lists(st.integers(i + 1, n), min_size=1, max_size=4)) if i < n - 1 else []
+        terms = [f"f{j}(p)" for j in callees if j < n] or ["points(hand(p))"]
+        bodies[f"f{i}(p)"] = " + ".join(terms)
+    text = _functions_file(dict(reversed(bodies.items())), "argmax(f0(p) for p in active)")
+    try:
+        game = ruledsl.load_game(write(folder, "functions.yaml", text.encode()))
+    except ruledsl.RuleErrors as errors:
+        for error in errors.errors:
+            assert error.span.line >= 5
+            assert (f"more than {MAX_DEPTH} levels" in error.message or
+                    f"more than {MAX_INLINED:,} parts" in error.message), error.message
+        return
+    assert game.new_initial_state(seed=0, players=3) is not None

@@ -187,7 +187,7 @@ class GameScope:
         if any(name == f.name for name, _, _ in self.calling):     # the load refuses cycles; never loop here
             raise RuleError(c.span(node), f"function '{f.name}' calls itself")
         args = [c.atom(arg) for arg in c.operands(node.args)]
-        body = c.inlined(f.body.text, f.body.locate, dict(zip(f.params, args)))
+        body = c.inlined(f.body.text, f.body.locate, dict(zip(f.params, args)), (f.name, c.span(node)))
         self.calling.append((f.name, {name for name, _ in c.bound}, c.span(node)))
         try:
             return body.value(f.body.tree)

@@ -13,6 +13,7 @@ from ..source import Span
 from . import ast
 
 MAX_DEPTH = 40
+MAX_INLINED = 20_000   # parts of an expression once the functions it calls are written out in it
 
 NAME_RE = re.compile(r"[a-z_][a-z0-9_]*")
 # What the parser reads as a card or a suit: any deck's (its scope then checks it is this deck's).
@@ -25,7 +26,7 @@ KEYWORDS = frozenset("and or not in if else for true false none option move to r
 CARD_HINT = "cards are written like QS, 10H, 7D and suits as S, H, D, C"
 
 # Structural nodes do not count as a level of nesting: only the expression inside them.
-_FLAT = (ast.Loop, ast.Target, ast.Assign, ast.Move, ast.Reveal, ast.Shuffle, ast.Binding)
+FLAT = (ast.Loop, ast.Target, ast.Assign, ast.Move, ast.Reveal, ast.Shuffle, ast.Binding)
 
 
 def check(root: ast.Node, locate: Callable[[int, int], Span]) -> None:
@@ -33,7 +34,7 @@ def check(root: ast.Node, locate: Callable[[int, int], Span]) -> None:
     stack: list[tuple[ast.Node, int]] = [(root, 0)]
     while stack:
         node, depth = stack.pop()
-        if not isinstance(node, _FLAT):
+        if not isinstance(node, FLAT):
             depth += 1
             if depth > MAX_DEPTH:
                 raise RuleError(locate(node.offset, 1), "expression nests too deeply",

@@ -25,33 +25,18 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Mapping, Protocol, Sequence
 
+import attrs
+
 from ..errors import RuleError, did_you_mean
-from ..lang.types import (A_LIST, A_NUMBER, ANY, BOOL, CARD, INT, NOTHING, NUMBER, NUMERIC, SUIT, TEXT,
-                          Type, list_of, literal)
+from ..lang.types import A_LIST, ANY, CARD, INT, NOTHING, SUIT, TEXT, Type, list_of, literal
 from ..source import Span
 from . import ast, values
-from .codegen import Frag, Lines, Unit, indent
+from .check import MAX_DEPTH, MAX_INLINED
+from .codegen import Frag, Unit
+from .loops import Loops, _item
+from .operators import Operators
 
 _FOLDABLE = (int, Fraction, str, bool, type(None))  # immutable results that may be shared
-MAX_LOOPS = 12   # loops nested in one expression (Python allows 20 nested blocks in a function)
-INTS = frozenset({"int", "seat", "team"})            # kinds that are whole numbers at play time
-
-# Python's operator for each comparison of the language (only these words reach the source).
-_COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
-            "in": "in", "not in": "not in"}
-
-# What a loop does with each produced value `{e}` (the loop variable is `{v}`): the result `{r}`
-# starts as the first item of the pair. any/all/count/first stop as soon as the answer is known;
-# `count(lives(p) > 0 for p in s)` counts the true ones, `count(p for p in s if c)` the items:
-# every produced value counts except false and none (a seat 0 still counts).
-GATHER = {
-    "list": ("[]", ["{r}.append({e})"]),
-    "pairs": ("[]", ["{r}.append(({v}, {e}))"]),
-    "any": ("False", ["if {e}:", " {r} = True", " break"]),
-    "all": ("True", ["if not {e}:", " {r} = False", " break"]),
-    "count": ("0", ["if {e} is not False and {e} is not None:", " {r} += 1"]),
-    "first": ("None", ["{r} = {e}", "break"]),
-}
 
 
 class Scope(Protocol):
@@ -97,7 +82,15 @@ class Scope(Protocol):
         """All function names (for did-you-mean hints)."""
 
 
-class Compiler:
+@attrs.define
+class Evaluation:
+    """What the compilers of one expression share with those of the function bodies it calls."""
+
+    hoisted: list[tuple[str, str]] = attrs.Factory(list)   # (temporary, steady source) read before the loops
+    parts: int = 0              # sub-expressions written out from functions' bodies
+
+
+class Compiler(Operators, Loops):
     """Compiles the trees of one expression text (`text`, placed in the file by `locate`)."""
 
     def __init__(self, scope: Scope, text: str, locate: Callable[[int, int], Span], unit: Unit,
@@ -106,13 +99,21 @@ class Compiler:
         self.bound: list[tuple[str, Frag]] = list((locals or {}).items())
         self.loops = 0
         self.writing = 0        # inside a statement's loop: the state changes from turn to turn
-        self.hoisted: list[tuple[str, str]] = []     # (temporary, steady source) read before the loops
+        self.depth = 0          # sub-expressions being compiled, one inside the other
+        self.calls: tuple[tuple[str, Span], ...] = ()       # the functions whose body this is, outermost first
+        self.shared = Evaluation()
 
-    def inlined(self, text: str, locate: Callable[[int, int], Span], locals: Mapping[str, Frag]) -> Compiler:
-        """A compiler for another text written here (a function's body, inlined at its call):
-        inside the same loops, its steady reads hoisted with this one's."""
+    @property
+    def hoisted(self) -> list[tuple[str, str]]:
+        return self.shared.hoisted
+
+    def inlined(self, text: str, locate: Callable[[int, int], Span], locals: Mapping[str, Frag],
+                call: tuple[str, Span]) -> Compiler:
+        """A compiler for another text written here (the body of a function `call` names, inlined
+        at its call): inside the same loops and nesting, sharing this evaluation's bounds."""
         c = type(self)(self.scope, text, locate, self.unit, locals)
-        c.loops, c.writing, c.hoisted = self.loops, self.writing, self.hoisted
+        c.loops, c.writing, c.depth, c.shared = self.loops, self.writing, self.depth, self.shared
+        c.calls = (*self.calls, call)
         return c
 
     def span(self, node: ast.Node) -> Span:
@@ -156,7 +157,32 @@ class Compiler:
     # ------------------------------------------------------------ writing
 
     def _expr(self, node: ast.Node) -> Frag:
-        return getattr(self, "_" + type(node).__name__)(node)
+        self.depth += 1
+        try:
+            if self.calls:                  # a part of a function's body, written out here
+                self.shared.parts += 1
+                if self.depth > MAX_DEPTH or self.shared.parts > MAX_INLINED:
+                    raise self._too_big()
+            return getattr(self, "_" + type(node).__name__)(node)
+        finally:
+            self.depth -= 1
+
+    def _too_big(self) -> RuleError:
+        """The error of an expression too deep or too large once the bodies of the functions it
+        calls are written out in it (each text alone is checked when parsed: check.py), at the
+        outermost call, naming the chain of calls."""
+        names = [f"{name}()" for name, _ in self.calls]
+        links = " → ".join(names if len(names) <= 4 else [*names[:2], "…", names[-1]])
+        if self.depth > MAX_DEPTH:
+            error = RuleError(self.calls[0][1], f"this call nests too deeply once the functions it calls are "
+                              f"written out ({links}): more than {MAX_DEPTH} levels",
+                              "each call is written out in place: nest fewer calls, or split the expression")
+        else:
+            error = RuleError(self.calls[0][1], f"this expression is too large once the functions it calls are "
+                              f"written out ({links}): more than {MAX_INLINED:,} parts",
+                              "each call is written out in place: call fewer functions, or keep a value in a counter")
+        error.called = True         # located at the call already: no "called at" hints to add
+        return error
 
     src = source
 
@@ -263,177 +289,6 @@ class Compiler:
             fast = f"_type({x}) is _list and _type({n}) is _int and -_len({x}) <= {n} < _len({x})"
         return Frag(src=f"({x}[{n}] if {fast} else {self.call(values.index, x, n, span)})", type=item)
 
-    def _Unary(self, node: ast.Unary) -> Frag:
-        a = self._expr(node.operand)
-        if node.op == "not":
-            return self.fold([a], lambda x: not x, BOOL) or Frag(src=f"(not {self.src(a)})", type=BOOL)
-        self.check(a, A_NUMBER, node.operand, "`-`")
-        span = self.span(node)
-        type_ = INT if a.type.within(*INTS) else NUMBER
-        folded = self.fold([a], lambda x: values.neg(x, span), type_)
-        if folded:
-            return folded
-        if a.type.only(*INTS):
-            return Frag(src=f"(-{self.src(a)})", type=INT)
-        return Frag(src=self.call(values.neg, self.src(a), self.span_const(span)), type=NUMBER)
-
-    def _Binary(self, node: ast.Binary) -> Frag:
-        a, b = self.operands([node.left, node.right])
-        return self.arithmetic(node.op, a, b, node.left, node.right,
-                               self.locate(node.op_offset, node.op_width))
-
-    def arithmetic(self, op: str, a: Frag, b: Frag, left: ast.Node, right: ast.Node, span: Span) -> Frag:
-        """a OP b: checked types, plain Python where both are whole numbers, else a helper."""
-        type_ = self._arithmetic_type(op, a, b, left, right)
-        slow = values.ARITHMETIC[op]
-        folded = self.fold([a, b], lambda x, y: slow(x, y, span), type_)
-        if folded:
-            return folded
-        ints = a.type.only(*INTS) and b.type.only(*INTS)
-        divisor = b.const is not None and b.const[0] != 0
-        inline = op in ("+", "-") or (op in ("//", "%") and divisor)
-        if ints and inline:
-            return Frag(src=f"({self.src(a)} {op} {self.src(b)})", type=INT)
-        if inline and a.type.has(*INTS) and b.type.has(*INTS):
-            # Whole numbers at play time are the common case: Python's own, after a type test.
-            a, b = self.atom(a), self.atom(b)
-            x, y = self.src(a), self.src(b)
-            return Frag(src=f"({x} {op} {y} if {self._ints(a, b)} else "
-                            f"{self.call(slow, x, y, self.span_const(span))})", type=type_)
-        return Frag(src=self.call(slow, self.src(a), self.src(b), self.span_const(span)), type=type_)
-
-    def _ints(self, *frags: Frag) -> str:
-        """A test that the (atomic) operands are plain ints, skipping those known to be."""
-        tests = [f"_type({self.src(f)}) is _int" for f in frags if not f.type.only(*INTS)]
-        return " and ".join(tests) or "True"
-
-    def _arithmetic_type(self, op: str, a: Frag, b: Frag, left, right) -> Type:
-        if op == "+":
-            joined = NOTHING
-            if a.type.has(*NUMERIC) and b.type.has(*NUMERIC):
-                joined = joined | (INT if a.type.only(*INTS) and b.type.only(*INTS) else NUMBER)
-            if a.type.has("list") and b.type.has("list"):
-                joined = joined | list_of((a.type.item or ANY) | (b.type.item or ANY))
-            if a.type.has("text") and b.type.has("text"):
-                joined = joined | TEXT
-            if not joined.kinds:
-                raise RuleError(self.locate(left.offset, right.offset + right.width - left.offset),
-                                f"cannot add {self.quote(left)} ({a.type.words()}) and "
-                                f"{self.quote(right)} ({b.type.words()})",
-                                "+ adds numbers, or joins two lists or two texts")
-            return joined
-        words = {"-": "`-`", "*": "`*`", "/": "`/`", "//": "`//`", "%": "`%`"}[op]
-        self.check(a, A_NUMBER, left, words)
-        self.check(b, A_NUMBER, right, words)
-        if op == "/":
-            return NUMBER
-        if op == "//" or (a.type.within(*INTS) and b.type.within(*INTS)):
-            return INT
-        return NUMBER
-
-    def _BoolOp(self, node: ast.BoolOp) -> Frag:
-        a = self._expr(node.left)
-        mark = self.unit.mark()
-        b = self._expr(node.right)
-        lines = self.unit.take(mark)
-        type_ = a.type | b.type
-        if a.const is not None:  # `false and x`, `true or x`: decided now
-            if (not a.const[0]) if node.op == "and" else bool(a.const[0]):
-                return a
-            self.unit.lines += lines
-            return b
-        # Python's meaning: the value of the operand that decided (`trump or H`).
-        if not lines:
-            return Frag(src=f"({self.src(a)} {'and' if node.op == 'and' else 'or'} {self.src(b)})", type=type_)
-        result = self.unit.temp()
-        self.unit.emit(f"{result} = {self.src(a)}")
-        self.unit.block(f"if {'' if node.op == 'and' else 'not '}{result}:",
-                        [*lines, (0, f"{result} = {self.src(b)}")])
-        return Frag(src=result, type=type_, atomic=True)
-
-    def _Compare(self, node: ast.Compare) -> Frag:
-        # a < b <= c: each operand evaluated once, stops at the first false; the operands after
-        # the second run only if the comparisons before them held, so their lines go in `if`s.
-        first, second = self.operands(node.operands[:2])
-        rest = []
-        for operand in node.operands[2:]:
-            mark = self.unit.mark()
-            frag = self._expr(operand)
-            rest.append((frag, self.unit.take(mark)))
-        spans = [self.locate(o, w) for o, w in zip(node.op_offsets, node.op_widths)]
-        frags = [first, second, *(f for f, _ in rest)]
-        for i, op in enumerate(node.ops):
-            self._comparable(op, frags[i], frags[i + 1], node.operands[i], node.operands[i + 1])
-
-        def chain(*xs):
-            return all(values.compare(op, xs[i], xs[i + 1], spans[i]) for i, op in enumerate(node.ops))
-        folded = self.fold(frags, chain, BOOL)
-        if folded:
-            return folded
-        if not rest:
-            return self._test(node.ops[0], first, second, spans[0])
-        x, y = self.atom(first), self.atom(second)
-        result = self.unit.temp()
-        self.unit.emit(f"{result} = {self._test(node.ops[0], x, y, spans[0]).src}")
-        for (frag, lines), op, span in zip(rest, node.ops[1:], spans[1:]):
-            mark = self.unit.mark()
-            self.unit.lines += lines
-            z = self.atom(frag)
-            self.unit.emit(f"{result} = {self._test(op, y, z, span).src}")
-            self.unit.block(f"if {result}:", self.unit.take(mark))
-            y = z
-        return Frag(src=result, type=BOOL, atomic=True)
-
-    def _comparable(self, op: str, a: Frag, b: Frag, left: ast.Node, right: ast.Node) -> None:
-        if op in ("in", "not in"):
-            self.check(b, A_LIST, right, f"`{op}`")
-        elif op not in ("==", "!="):
-            numbers = a.type.has(*NUMERIC) and b.type.has(*NUMERIC)
-            if not numbers and not (a.type.kinds & b.type.kinds - {"none"}):
-                raise RuleError(self.locate(left.offset, right.offset + right.width - left.offset),
-                                f"cannot compare {self.quote(left)} ({a.type.words()}) {op} "
-                                f"{self.quote(right)} ({b.type.words()})")
-
-    def _test(self, op: str, a: Frag, b: Frag, span: Span) -> Frag:
-        """a OP b for one comparison operator: Python's own where the types allow it, else
-        values.compare, which raises the EvalError."""
-        numbers = a.type.only(*NUMERIC) and b.type.only(*NUMERIC)
-        if op in ("==", "!=") or (op in ("in", "not in") and b.type.only("list")) or numbers:
-            return Frag(src=f"({self.src(a)} {_COMPARE[op]} {self.src(b)})", type=BOOL)
-        a, b = self.atom(a), self.atom(b)
-        x, y = self.src(a), self.src(b)
-        slow = f"_compare({self.unit.const(op)}, {x}, {y}, {self.span_const(span)})"
-        if op not in ("in", "not in") and a.type.has(*INTS) and b.type.has(*INTS):
-            return Frag(src=f"({x} {_COMPARE[op]} {y} if {self._numbers(a, b)} else {slow})", type=BOOL)
-        return Frag(src=slow, type=BOOL)
-
-    def _numbers(self, *frags: Frag) -> str:
-        """A test that the (atomic) operands compare as Python's numbers: none is the only other
-        value a number-or-none may hold (a counter assigned from a value that may be none), so
-        that is all there is to test; anything else is tested for a plain int."""
-        tests = [f"{self.src(f)} is not None" if f.type.only(*NUMERIC, "none") else f"_type({self.src(f)}) is _int"
-                 for f in frags if not f.type.only(*NUMERIC)]
-        return " and ".join(tests) or "True"
-
-    def _IfElse(self, node: ast.IfElse) -> Frag:
-        mark = self.unit.mark()
-        then = self._expr(node.then)
-        then_lines = self.unit.take(mark)
-        cond = self._expr(node.cond)
-        mark = self.unit.mark()
-        orelse = self._expr(node.orelse)
-        else_lines = self.unit.take(mark)
-        type_ = then.type | orelse.type
-        if cond.const is not None:
-            self.unit.lines += then_lines if cond.const[0] else else_lines
-            return then if cond.const[0] else orelse
-        if not then_lines and not else_lines:
-            return Frag(src=f"({self.src(then)} if {self.src(cond)} else {self.src(orelse)})", type=type_)
-        result = self.unit.temp()
-        self.unit.block(f"if {self.src(cond)}:", [*then_lines, (0, f"{result} = {self.src(then)}")])
-        self.unit.block("else:", [*else_lines, (0, f"{result} = {self.src(orelse)}")])
-        return Frag(src=result, type=type_, atomic=True)
-
     def _Call(self, node: ast.Call) -> Frag:
         frag = self.scope.function(self, node)
         if frag is None:
@@ -442,72 +297,6 @@ class Compiler:
                 hint = f"'{node.name}' is a value, not a function: write it without parentheses"
             raise RuleError(self.locate(node.offset, len(node.name)), f"unknown function '{node.name}'", hint)
         return frag
-
-    # ------------------------------------------------------------ loops
-
-    def gather(self, kind: str, node: ast.Comprehension) -> Frag:
-        """Loop over a comprehension, doing GATHER[kind] with each value; the result's type is
-        that of the gathered list (or BOOL, INT, the element's type for any/all, count, first)."""
-        result = self.unit.temp()
-        start, step = GATHER[kind]
-        self.unit.emit(f"{result} = {start}")
-        types = {}
-
-        def body(var: str, var_type: Type) -> None:
-            e = self._expr(node.element)
-            types["element"], types["var"] = e.type, var_type
-            if sum(line.count("{e}") for line in step) > 1:
-                e = self.atom(e)
-            words = {"r": result, "v": var, "e": self.src(e)}
-            self.unit.lines += [(len(line) - len(line.lstrip()), line.strip().format(**words))
-                                for line in step]
-        if node.more and kind == "pairs":
-            raise RuleError(self.span(node.more[0]), "argmax and argmin take one loop `for x in xs`",
-                            "make the list first: argmax(e for x in [… for … in … for … in …])")
-
-        def nested(loops):
-            """The further loops (`for y in ys` after `for x in xs`), each inside the one before."""
-            return (lambda var, var_type: self.loop(loops[0], nested(loops[1:]))) if loops else body
-        self.loop(node.loop, nested(node.more))
-        element, var = types.get("element", ANY), types.get("var", ANY)
-        type_ = {"list": list_of(element), "pairs": list_of(var), "any": BOOL, "all": BOOL,
-                 "count": INT, "first": element | Type(frozenset({"none"}))}[kind]
-        return Frag(src=result, type=type_, atomic=True)
-
-    def loop(self, loop: ast.Loop, body, copy: bool = False) -> None:
-        """Write `for var in seq if cond: body(var, var's type)`; `copy`: loop over a copy of the
-        list (a statement's `move` may change the zone being looped over)."""
-        if self.loops >= MAX_LOOPS:
-            raise RuleError(self.span(loop), f"loops nest too deeply (at most {MAX_LOOPS})")
-        unit, outermost = self.unit, not self.loops
-        seq = self._expr(loop.seq)
-        self.check(seq, A_LIST, loop.seq, "a loop `for … in`")
-        items = unit.temp()
-        unit.emit(f"{items} = {seq.items or self.src(seq)}")  # `var` is not bound in it
-        if not seq.type.only("list"):
-            unit.block(f"if _type({items}) is not _list:",
-                       [(0, f"{items} = _iterable({items}, {self.span_const(loop.seq)})")])
-        if copy and (seq.live or seq.items is None):
-            unit.emit(f"{items} = _list({items})")
-        var_type = _item(seq.type)
-        var = unit.temp("_v")
-        self.bound.append((loop.var, Frag(src=var, type=var_type, atomic=True)))
-        self.loops += 1
-        try:
-            mark = unit.mark()
-            cond = self.src(self._expr(loop.cond)) if loop.cond is not None else None
-            lines = unit.take(mark)
-            body(var, var_type)
-            inner: Lines = unit.take(mark)
-        finally:
-            self.bound.pop()
-            self.loops -= 1
-        if cond is not None:
-            inner = [*lines, (0, f"if {cond}:"), *indent(inner or [(0, "pass")])]
-        if outermost:
-            unit.emit(*(f"{name} = {src}" for name, src in self.hoisted))
-            self.hoisted.clear()
-        unit.block(f"for {var} in {items}:", inner)
 
     # ------------------------------------------------------------ statements
 
@@ -533,19 +322,6 @@ class Compiler:
             span = self.locate(node.op_offset, len(node.op))
             value = self.arithmetic(node.op[0], place, value, target, node.value, span)
         self.scope.store(self, target, place, value)
-
-
-def _item(t: Type) -> Type:
-    """The type of a list's items, as read: any, where the list may be something else or its
-    items are not known (a counter that starts as [] and is given lists from outside). Nothing
-    while the list's own type is not known yet (a counter in the first round of inference,
-    compile_program): were it any, `xs = [x + [c] for x in xs]` would make xs's items any for
-    good, whatever its start says."""
-    if not t.kinds:
-        return t
-    if not t.only("list") or t.item is None or not t.item.kinds:
-        return ANY
-    return t.item
 
 
 def generator(node: ast.Call) -> bool:
