@@ -219,3 +219,43 @@ def test_functions_calling_functions_load_or_are_located_errors_in_their_bounds(
                     f"more than {MAX_INLINED:,} parts" in error.message), error.message
         return
     assert game.new_initial_state(seed=0, players=3) is not None
+
+
+# --- issue 36: a move that would duplicate a card ------------------------------------------------
+
+@pytest.mark.parametrize("command", [["validate", "--smoke", "1"], ["simulate", "-n", "1"],
+                                     ["run", "--watch", "--seed", "0", "--opponents", "random"]])
+def test_moving_a_card_twice_is_an_error_at_the_statement_in_every_command(monkeypatch, command):
+    # `move [c, c] to pile` left 53 cards in a 52-card game; run, simulate and the API played on.
+    from click.testing import CliRunner
+
+    from ruledsl.cli import main
+    monkeypatch.chdir(ROOT)
+    path = "tests/rulefiles/smoke/move_card_twice.yaml"
+    result = CliRunner().invoke(main, command + [path])
+    assert result.exit_code == 1, result.output
+    report = result.stdout if command[0] == "validate" else result.stderr
+    assert report.startswith(f"{path}:13:45: error: card ")
+    assert " is moved twice in one move (players=3, seed=" in report.splitlines()[0]
+    assert "= hint: a card lies in one place: give each card once, e.g. unique(…)" in report
+
+
+@settings(FUZZ, max_examples=30)
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=6))
+def test_a_move_keeps_every_card_once_or_is_refused_at_the_rule(folder, picks):
+    # Any list of the player's cards, repeats and all: moved, every card of the deck is still
+    # in exactly one place; with a repeat, a PlayError at the statement names the card.
+    from ruledsl.runtime.failures import PlayError
+    listed = ", ".join(f"hand(player)[{i}]" for i in picks)
+    text = (ROOT / "tests/rulefiles/smoke/move_card_twice.yaml").read_text(encoding="utf-8")
+    text = text.replace('"move [c, c] to pile"', f'"move [{listed}] to pile"').replace("c in hand(player)", "c in range(1)")
+    game = ruledsl.load_game(write(folder, "twice.yaml", text.encode()))
+    state = game.new_initial_state(seed=0, players=3)
+    if len(set(picks)) < len(picks):
+        with pytest.raises(PlayError) as info:
+            state.apply_action(state.legal_actions()[0])
+        assert info.value.span.line == 13 and "is moved twice in one move" in info.value.message
+    else:
+        state.apply_action(state.legal_actions()[0])
+        cards = [c for zone in state.zones for c in zone]
+        assert len(cards) == len(set(cards)) == 52

@@ -7,6 +7,11 @@ type (lang/types.py), checked against what its operator, function or field takes
 is an error in the author's words, at the place of `dealer`. What is left is Python's own:
 operators, comparisons, `and`/`or`, loops written out, with no call per node.
 
+The compiler is one class in three modules, by what the parts do: this one holds the entry
+points, names, literals, calls and statements; operators.py the operators (arithmetic,
+comparisons, `and`/`or`, `if … else`); loops.py the loops (comprehensions, generators, a
+statement over a list) and the work they may do.
+
 How:
 - each sub-expression compiles to a Frag (codegen.py): source or a constant, and its type; lines
   it needs first (a loop, a value used twice) go into the Unit before it, and the operands of

@@ -240,6 +240,10 @@ def move_cards(st, moved: list, dest: int) -> None:
     if len(moved) == 1 and _move_one(st, zones, moved[0], dest):
         return
     wanted = set(moved)
+    if len(wanted) != len(moved):               # `move [c, c] to table` would make a card twice
+        twice = next(c for i, c in enumerate(moved) if c in moved[:i])
+        raise EvalError(f"card {twice} is moved twice in one move", None,
+                        "a card lies in one place: give each card once, e.g. unique(…)")
     if not wanted:
         return
     for i, z in enumerate(zones):
