@@ -338,6 +338,8 @@ BEYOND = {
     "teams_partners_odd": "two keys compared",
     "function_calls_itself": "expressions", "function_named_like_builtin": "the built-ins",
     "function_reads_player": "expressions", "draw_as_per_player": "the counters declared",
+    "function_chain_too_deep": "expressions", "function_doubles": "expressions",
+    "function_call_too_deep": "expressions", "loops_too_many": "expressions",
     # Types and seats: what an expression is, and how many players there are.
     "ask_who_huge": "the players", "draw_first_huge": "the players", "leader_out_of_range": "the players",
     "seat_out_of_range": "the players", "showdown_among_number": "the players",

@@ -76,6 +76,7 @@ class Compiler:
         self.tables: dict[str, str] = {}
         self.inlined: dict[int, tuple] = {}    # decision id -> (write its legality, write its apply)
         self.slots = 0
+        self.rounds_slots: tuple[int, int] | None = None      # round_of_loop's count
         # Where "the match did not end within N hands" points: the first end_match, else the
         # hand; and where "redealt too often" does: the first redeal.
         steps = list(walk.every_step((*ruleset.setup, *ruleset.hand, *ruleset.after_hand)))
@@ -180,6 +181,26 @@ class Compiler:
         """A new slot of the state's `vars` (a value a decision keeps for the steps after it)."""
         self.slots += 1
         return self.slots - 1
+
+    def round_of_loop(self, span: Span) -> None:
+        """Write the count of one round of a loop of steps (a turn, a for_each's seat). Every
+        loop's rounds since a player last acted share one budget, `limits.turns`, so that loops
+        inside loops, and hands of them, cannot multiply their own limits into a match that never
+        ends: a located error at the loop that goes past it. (Two slots: the count, and the
+        actions taken when it began, which a decision moves on.)"""
+        if self.rounds_slots is None:
+            self.rounds_slots = (self.slot(), self.slot())
+        since, rounds = self.rounds_slots
+        limit, w = self.ruleset.max_turns, self.w
+        over = functools.partial(RuleError, span, f"the loops of steps went on for {limit:,} rounds with no "
+                                 "player acting", "turns and for_each inside each other (and the hands "
+                                 "around them) share limits.turns: check their until: and lists, or raise it")
+        with w.indented(f"if st.vars[{since}] != st.steps_done:"):
+            w.line(f"st.vars[{since}] = st.steps_done")
+            w.line(f"st.vars[{rounds}] = 0")
+        w.line(f"st.vars[{rounds}] += 1")
+        with w.indented(f"if st.vars[{rounds}] > {limit}:"):
+            w.line(f"raise {w.const(over)}()")
 
     def waits(self, step: Step) -> bool:
         return walk.waits(step)

@@ -96,6 +96,9 @@ class GameScope:
         owned += [name for name, (per, _) in self.layout.counters.items() if per != "game"]
         return [*builtins.FUNCTIONS, *owned]
 
+    def held(self) -> int:
+        return max(len(self.deck), self.n)
+
     def name(self, name: str, span) -> Frag | None:
         known = builtins.NAMES.get(name)
         if known is not None:

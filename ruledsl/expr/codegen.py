@@ -39,6 +39,7 @@ class Frag:
                                  # one value all through an expression, which changes nothing
     counted: str | None = None   # a list's length without making the list itself (count(cards(hand, S)))
     floored: str | None = None   # the number rounded down without making it (floor(points(won)))
+    most: int | None = None      # the most items the list may hold, if the compiler knows (loops.py)
 
 
 class Names(Protocol):

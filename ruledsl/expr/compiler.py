@@ -27,6 +27,7 @@ How:
 """
 from __future__ import annotations
 
+import contextlib
 from fractions import Fraction
 from typing import Callable, Mapping, Protocol, Sequence
 
@@ -86,6 +87,9 @@ class Scope(Protocol):
     def function_names(self) -> Sequence[str]:
         """All function names (for did-you-mean hints)."""
 
+    def held(self) -> int:
+        """The most items a list the game holds may have (a zone, the seats, a hand's field)."""
+
 
 @attrs.define
 class Evaluation:
@@ -93,6 +97,14 @@ class Evaluation:
 
     hoisted: list[tuple[str, str]] = attrs.Factory(list)   # (temporary, steady source) read before the loops
     parts: int = 0              # sub-expressions written out from functions' bodies
+    # its work (loops.py): the items known to be within FREE, the counter of the rest, the items
+    # of a round of each loop being written, the sizes of the loops written (a comprehension's
+    # list is at most their product)
+    free: int = 0
+    counter: str | None = None
+    weights: list[int] = attrs.Factory(list)
+    sizes: list[int] = attrs.Factory(list)
+    open: int = 0               # entry points being compiled (evaluation)
 
 
 class Compiler(Operators, Loops):
@@ -106,6 +118,7 @@ class Compiler(Operators, Loops):
         self.writing = 0        # inside a statement's loop: the state changes from turn to turn
         self.depth = 0          # sub-expressions being compiled, one inside the other
         self.calls: tuple[tuple[str, Span], ...] = ()       # the functions whose body this is, outermost first
+        self.rounds = (1, True)  # the rounds of the loops around, and whether that is exact (loops.py)
         self.shared = Evaluation()
 
     @property
@@ -117,7 +130,7 @@ class Compiler(Operators, Loops):
         """A compiler for another text written here (the body of a function `call` names, inlined
         at its call): inside the same loops and nesting, sharing this evaluation's bounds."""
         c = type(self)(self.scope, text, locate, self.unit, locals)
-        c.loops, c.writing, c.depth, c.shared = self.loops, self.writing, self.depth, self.shared
+        c.loops, c.writing, c.depth, c.shared, c.rounds = self.loops, self.writing, self.depth, self.shared, self.rounds
         c.calls = (*self.calls, call)
         return c
 
@@ -131,10 +144,27 @@ class Compiler(Operators, Loops):
 
     def value(self, node: ast.Node, place: Type = ANY, what: str | None = None) -> Frag:
         """`node` compiled, checked against what the place takes (`what` names the place)."""
-        frag = self._expr(node)
+        with self.evaluation():
+            frag = self._expr(node)
         if what is not None:
             self.check(frag, place, node, what)
         return frag
+
+    @contextlib.contextmanager
+    def evaluation(self):
+        """Compile one evaluation inside the `with` (an expression, a statement; one called in
+        it is part of it): if its loops count their work, the count starts at 0 before them."""
+        shared, mark = self.shared, self.unit.mark()
+        top = not shared.open
+        if top:
+            shared.counter = None
+        shared.open += 1
+        try:
+            yield
+        finally:
+            shared.open -= 1
+        if top and shared.counter is not None:
+            self.unit.lines.insert(mark, (0, f"{shared.counter} = 0"))
 
     def check(self, frag: Frag, place: Type, node: ast.Node, what: str) -> None:
         """A located error when `frag` cannot be what `place` takes; a constant seat is also
@@ -150,14 +180,15 @@ class Compiler(Operators, Loops):
 
     def statement(self, node: ast.Node) -> None:
         """Write one statement (an assignment, a move, a reveal, a shuffle; maybe over a loop)."""
-        if node.loop is None:
-            self._statement(node)
-            return
-        self.writing += 1
-        try:
-            self.loop(node.loop, lambda var, var_type: self._statement(node), copy=True)
-        finally:
-            self.writing -= 1
+        with self.evaluation():
+            if node.loop is None:
+                self._statement(node)
+                return
+            self.writing += 1
+            try:
+                self.loop(node.loop, lambda var, var_type: self._statement(node), copy=True)
+            finally:
+                self.writing -= 1
 
     # ------------------------------------------------------------ writing
 
@@ -223,6 +254,7 @@ class Compiler(Operators, Loops):
                 frags = [self.atom(f) for f in frags]
                 self.unit.lines += lines
             frags.append(frag)
+        self.weigh(*frags)
         return frags
 
     def fold(self, frags: Sequence[Frag], compute, type_: Type) -> Frag | None:
@@ -277,7 +309,7 @@ class Compiler(Operators, Loops):
         item = NOTHING
         for f in items:
             item = item | f.type
-        return Frag(src=f"[{', '.join(self.src(f) for f in items)}]", type=list_of(item))
+        return Frag(src=f"[{', '.join(self.src(f) for f in items)}]", type=list_of(item), most=len(items))
 
     def _Comprehension(self, node: ast.Comprehension) -> Frag:
         return self.gather("list", node)
@@ -301,6 +333,7 @@ class Compiler(Operators, Loops):
             if hint is None and node.name in set(self.scope.names()):
                 hint = f"'{node.name}' is a value, not a function: write it without parentheses"
             raise RuleError(self.locate(node.offset, len(node.name)), f"unknown function '{node.name}'", hint)
+        self.weigh(frag)            # the list it makes (a zone read: the most it holds)
         return frag
 
     # ------------------------------------------------------------ statements

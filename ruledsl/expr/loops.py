@@ -4,15 +4,38 @@ built-in (`sum(… for p in active)`) and a statement over a list (`lives(p) -= 
 
 A loop variable is a Python variable of the function being written. A steady read inside the
 loops (a game counter, an option: Frag.steady) is written once before the outermost one.
+
+The work of one evaluation is bounded as a whole, across its loops inside loops and the bodies
+of the functions it calls (docs/language.md §11). It is counted in items: each round of a loop
+is ROUND of them, and each list a round reads or makes (an operand of an operator or a built-in,
+a call's result, a list gathered) as many as it may hold. The compiler knows a bound of a list's
+size where it is a zone (at most the deck), the seats, a list written out, a constant, a
+comprehension of such or a `range` of constants; any other list counts as the most a list may
+hold (10,000). A loop's work is its rounds (its list's size times the rounds of the loops around
+it) times the items of one round. While the evaluation's work so bounded stays within FREE,
+nothing is written to count it: the shipped games' code is what it was. Past that, the loop
+counts its work where it begins, with its list's real size (`_nN += len(items) * weight` and a
+test: nothing per round), against BUDGET, and going past it is an EvalError at the loop. Loops
+whose sizes are all known exactly (`range(10000)` twice) and run past BUDGET are an error at load.
 """
 from __future__ import annotations
+
+import functools
 
 from ..errors import RuleError
 from ..lang.types import A_LIST, ANY, BOOL, INT, Type, list_of
 from . import ast
 from .codegen import Frag, Lines, indent
+from .values import MAX_ITEMS, EvalError
 
 MAX_LOOPS = 12   # loops nested in one expression (Python allows 20 nested blocks in a function)
+# Work is counted in items of lists read or made (by the C code of a list operation: a few
+# nanoseconds each, and 8 bytes each kept), a loop's round as ROUND of them (Python's own work).
+ROUND = 10
+FREE = 30_000_000        # the work an evaluation may be known to be within, uncounted
+BUDGET = 30_000_000      # the work it may do beyond that, counted: within a second or two, and 1 GB
+BUDGET_HINT = ("loops inside loops multiply, and so does each list a round makes or reads: loop over "
+               "fewer items, or work the value out in steps (a counter)")
 
 # What a loop does with each produced value `{e}` (the loop variable is `{v}`): the result `{r}`
 # starts as the first item of the pair. any/all/count/first stop as soon as the answer is known;
@@ -42,6 +65,8 @@ class Loops:
         def body(var: str, var_type: Type) -> None:
             e = self._expr(node.element)
             types["element"], types["var"] = e.type, var_type
+            if kind == "list":
+                self.weigh(e)
             if sum(line.count("{e}") for line in step) > 1:
                 e = self.atom(e)
             words = {"r": result, "v": var, "e": self.src(e)}
@@ -54,11 +79,16 @@ class Loops:
         def nested(loops):
             """The further loops (`for y in ys` after `for x in xs`), each inside the one before."""
             return (lambda var, var_type: self.loop(loops[0], nested(loops[1:]))) if loops else body
+        sizes = len(self.shared.sizes)
         self.loop(node.loop, nested(node.more))
+        gathered = 1
+        for size in self.shared.sizes[sizes:]:        # the comprehension's loops (and those inside it)
+            gathered = min(gathered * size, BUDGET)
+        del self.shared.sizes[sizes:]
         element, var = types.get("element", ANY), types.get("var", ANY)
         type_ = {"list": list_of(element), "pairs": list_of(var), "any": BOOL, "all": BOOL,
                  "count": INT, "first": element | Type(frozenset({"none"}))}[kind]
-        return Frag(src=result, type=type_, atomic=True)
+        return Frag(src=result, type=type_, atomic=True, most=gathered if kind in ("list", "pairs") else None)
 
     def loop(self, loop: ast.Loop, body, copy: bool = False) -> None:
         """Write `for var in seq if cond: body(var, var's type)`; `copy`: loop over a copy of the
@@ -77,8 +107,17 @@ class Loops:
             unit.emit(f"{items} = _list({items})")
         var_type = _item(seq.type)
         var = unit.temp("_v")
+        size, exact = self._size(loop.seq, seq)
+        self.shared.sizes.append(size)
+        around = self.rounds
+        rounds = (around[0] * size, around[1] and exact)
+        if rounds[1] and rounds[0] * ROUND > BUDGET:
+            raise RuleError(self.span(loop), f"these loops would run {rounds[0]:,} times, more than "
+                            f"{BUDGET // ROUND:,}", BUDGET_HINT)
         self.bound.append((loop.var, Frag(src=var, type=var_type, atomic=True)))
         self.loops += 1
+        self.rounds = rounds
+        self.shared.weights.append(ROUND)
         try:
             mark = unit.mark()
             cond = self.src(self._expr(loop.cond)) if loop.cond is not None else None
@@ -88,13 +127,55 @@ class Loops:
         finally:
             self.bound.pop()
             self.loops -= 1
+            self.rounds = around
+            weight = self.shared.weights.pop()
         if cond is not None:
             inner = [*lines, (0, f"if {cond}:"), *indent(inner or [(0, "pass")])]
+        self._count(loop, items, rounds[0], weight)
         if outermost:
             unit.emit(*(f"{name} = {src}" for name, src in self.hoisted))
             self.hoisted.clear()
         unit.block(f"for {var} in {items}:", inner)
 
+    def _size(self, node: ast.Node, seq: Frag) -> tuple[int, bool]:
+        """The most items the list a loop runs over may hold, and whether that is its size."""
+        if isinstance(node, ast.ListExpr):
+            return len(node.items), True
+        if isinstance(node, ast.Call) and node.name == "range" and 1 <= len(node.args) <= 2 and \
+                all(isinstance(a, ast.Literal) and type(a.value) is int for a in node.args):
+            bounds = [a.value for a in node.args]
+            low, high = ([0] + bounds)[-2:]
+            return min(max(0, high - low), MAX_ITEMS), True
+        return self.most(seq), False
+
+    def most(self, frag: Frag) -> int:
+        """The most items a list value may hold, as far as the compiler knows."""
+        if frag.most is not None:
+            return frag.most
+        if frag.const is not None and isinstance(frag.const[0], (list, tuple)):
+            return len(frag.const[0])
+        if frag.zone is not None or frag.items is not None:     # a zone, the seats, a hand's field
+            return self.scope.held()
+        return MAX_ITEMS
+
+    def weigh(self, *frags: Frag) -> None:
+        """Count the lists among `frags` as items of work of a round of the innermost loop."""
+        if self.shared.weights:
+            self.shared.weights[-1] += sum(self.most(f) for f in frags if f.type.has("list"))
+
+    def _count(self, loop: ast.Loop, items: str, rounds: int, weight: int) -> None:
+        """The loop's work (`rounds` at most, `weight` items each) within FREE: nothing to write;
+        else counted where the loop begins, with its list's real size."""
+        shared = self.shared
+        if shared.free + rounds * weight <= FREE:
+            shared.free += rounds * weight
+            return
+        if shared.counter is None:
+            shared.counter = self.unit.temp("_n")
+        over = functools.partial(EvalError, f"this expression's loops went past {BUDGET:,} items of work",
+                                 self.span(loop), BUDGET_HINT)
+        self.unit.emit(f"{shared.counter} += _len({items}) * {weight}")
+        self.unit.block(f"if {shared.counter} > {BUDGET}:", [(0, f"raise {self.unit.const(over)}()")])
 
 
 def _item(t: Type) -> Type:

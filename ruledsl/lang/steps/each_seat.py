@@ -32,6 +32,7 @@ def compile_for_each(step: ForEach, c) -> None:
         var = w.temp("_v")
         with w.indented(f"for {var} in _tuple({seats}):"), \
                 c.binding(player=Frag(src=var, type=SEAT, atomic=True)):
+            c.round_of_loop(step.span)
             c.steps(step.steps)
         return
     order, at = c.slot(), c.slot()
@@ -43,6 +44,7 @@ def compile_for_each(step: ForEach, c) -> None:
     with w.indented(f"if st.vars[{at}] >= _len(st.vars[{order}]):"):
         w.goto(end)
     with c.binding(player=Frag(src=f"st.vars[{order}][st.vars[{at}]]", type=SEAT, atomic=True)):
+        c.round_of_loop(step.span)
         c.steps(step.steps)
     w.line(f"st.vars[{at}] += 1")
     w.goto(head)

@@ -62,6 +62,7 @@ def compile_turns(step: Turns, c) -> None:
         if step.skip is not None:
             _skip(c, step, seat, end)
         w.line(f"st.vars[{count}] += 1")
+        c.round_of_loop(step.span)
         c.steps(step.turn)
         with w.indented(f"if {c.condition(step.until)}:"):
             w.goto(end)
