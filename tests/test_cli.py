@@ -106,20 +106,26 @@ def test_replay_detects_a_tampered_log(tmp_path):
 
 
 def test_a_log_whose_deals_another_shuffle_made_replays_from_its_own_deals(tmp_path):
-    """A log written by a version that shuffled differently (here: its seed changed, which
-    gives other deals just as another shuffle would) replays from the deals it records."""
+    """A log written by a version that shuffled differently (here: its seed changed and its
+    digests written for it, which gives other deals just as another shuffle would) replays from
+    the deals it records; so does an older log, without digests."""
+    from ruledsl.tools.gamelog import digest
     log = tmp_path / "game.jsonl"
     invoke("run", CIAPANO, "--seed", "5", "--log", str(log), "--opponents", "random", input="1\n" * 12)
     lines = log.read_text().splitlines()
-    header = json.loads(lines[0])
-    header["seed"] = 6
-    log.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
-    result = invoke("replay", str(log), "--rules", ROOT / "games")
-    assert result.exit_code == 0, result.output
-    assert "the deals are not those seed 6 gives now" in result.output
-    assert "replay exactly" in result.output
-    actions, deals = (sum(f'"type": "{kind}"' in line for line in lines) for kind in ("action", "deal"))
-    assert f"{actions} actions and {deals} deals replay exactly" in result.output
+    records = [json.loads(line) for line in lines]
+    records[0]["seed"] = 6
+    for rec in records[1:]:
+        if rec["type"] == "deal":
+            rec["digest"] = digest(6, rec["hand"], rec["deck"])
+    older = [{k: v for k, v in rec.items() if k not in ("format", "digest")} for rec in records]
+    for written in (records, older):
+        log.write_text("".join(json.dumps(rec) + "\n" for rec in written))
+        result = invoke("replay", str(log), "--rules", ROOT / "games")
+        assert result.exit_code == 0, result.output
+        assert "the deals are not those seed 6 gives now" in result.output
+        actions, deals = (sum(f'"type": "{kind}"' in line for line in lines) for kind in ("action", "deal"))
+        assert f"{actions} actions and {deals} deals replay exactly" in result.output
 
 
 SCENARIO = """\

@@ -77,7 +77,7 @@ def test_devices_fifos_directories_and_big_files_are_refused_before_reading(outs
 
 def _log(where: Path, ruleset: str) -> Path:
     log = where / "game.jsonl"
-    header = {"type": "game", "ruleset": ruleset, "sha256": "0", "options": {}, "players": 4,
+    header = {"type": "game", "ruleset": ruleset, "sha256": "0" * 64, "options": {}, "players": 4,
               "seed": 1, "dealer": 0, "seat": 0, "opponents": "random"}
     log.write_text(json.dumps(header) + "\n")
     return log

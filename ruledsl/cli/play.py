@@ -100,12 +100,18 @@ def _resumed(log, rules_dir, ruleset, players, seed, sets, log_path, watch):
     if done.state.is_terminal():
         click.echo(f"{log}: this match is over; `ruledsl replay {log}` checks it", err=True)
         sys.exit(1)
-    seat = done.header.get("seat")
-    human = seat if isinstance(seat, int) and 0 <= seat < done.state.n else None
-    return done.game, done.state, {"seed": done.header["seed"], "human": human,
-                                   "opponents": done.header.get("opponents") or _default_bot(),
-                                   "decisions": done.actions,
-                                   "log": LogWriter(log, deals=done.deals)}
+    header = done.header        # checked against the log format's schema (tools/gamelog.py)
+    opponents = header.get("opponents") or _default_bot()
+    try:
+        _bot(opponents)
+    except click.BadParameter:
+        click.echo(f"error: {log}:1: the log's opponents '{opponents[:40]}' is not a computer player "
+                   "(see docs/bots.md)", err=True)
+        sys.exit(1)
+    seed = header["seed"] if header.get("format") else None       # a log with digests goes on with them
+    return done.game, done.state, {"seed": header["seed"], "human": header.get("seat"),
+                                   "opponents": opponents, "decisions": done.actions,
+                                   "log": LogWriter(log, deals=done.logged, seed=seed)}
 
 
 def _default_bot() -> str:
