@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 from typing import Iterable
 
+from .printable import printable
 from .source import Span
 
 MAX_REPORTED = 20
@@ -25,7 +26,7 @@ class RuleError(Exception):
 
     def headline(self) -> str:
         s = self.span
-        return f"{s.path}:{s.line}:{s.col}: {self.kind}: {self.message}"
+        return printable(f"{s.path}:{s.line}:{s.col}: {self.kind}: {self.message}")
 
     def render(self) -> str:
         s = self.span
@@ -34,9 +35,9 @@ class RuleError(Exception):
         out = [self.headline()]
         if text:
             caret = " " * _visual_col(text, s.col - 1) + "^" * max(1, s.width)
-            out += [f"{gutter} |", f"{s.line} | {text}", f"{gutter} | {caret}"]
+            out += [f"{gutter} |", f"{s.line} | {printable(text)}", f"{gutter} | {caret}"]
         if self.hint:
-            out.append(f"{gutter} = hint: {self.hint}")
+            out.append(f"{gutter} = hint: {printable(self.hint)}")
         return "\n".join(out)
 
     def to_dict(self) -> dict:

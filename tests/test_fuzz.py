@@ -555,3 +555,92 @@ def test_any_value_in_a_header_field_replays_or_is_refused_in_words(logged, fiel
     assert result.exit_code in (0, 1)
     if result.exit_code == 1:
         assert result.stderr.startswith(f"error: {path}:"), result.stderr
+
+
+# --- issue 36: terminal control bytes ---------------------------------------------------------------
+
+CONTROL = """\
+name: "Sam\\e]0;pwned\\aple\\e[2J\\u009b31m\\u202e"
+description: "clears \\e[2J the screen"
+players: 3
+deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
+zones:
+  pile: {visible: all}
+options:
+  bell: {default: 1, help: "rings \\a"}
+hand:
+  - deal: {to: each, count: 5}
+  - say: "hello \\e[31mred\\e[0m \\a bell \\x9b"
+  - ask:
+      who: next(dealer)
+      prompt: "\\e[8mhidden"
+      choices:
+        lay: {each: c in hand(player), do: move c to pile}
+after_hand:
+  - end_match: active
+summary:
+  "\\e[1mscore": "count(hand(player))"
+"""
+
+
+def _shows_no_control(output: str) -> None:
+    assert not [c for c in output if (ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) < 0xA0
+                or c in "\u202e\u200f"], repr(output[:300])
+
+
+@pytest.mark.parametrize("command", [["validate", "--smoke", "1"], ["simulate", "-n", "2", "--json"],
+                                     ["simulate", "-n", "2"], ["explain"],
+                                     ["run", "--watch", "--fast", "--seed", "1", "--opponents", "random"],
+                                     ["analyze", "-n", "4", "--players", "3"]])
+def test_text_of_a_rule_file_reaches_no_terminal_with_its_control_bytes(tmp_path, command):
+    # ESC, OSC, BEL, C1 and a right-to-left override in `name:`, `say:`, a prompt, an option's
+    # help and a summary label: printed raw, they cleared the screen and set the window's title.
+    from click.testing import CliRunner
+
+    from ruledsl.cli import main
+    path = tmp_path / "control.yaml"
+    path.write_text(CONTROL, encoding="utf-8")
+    result = CliRunner().invoke(main, command + [str(path)])
+    assert result.exit_code == 0, result.output
+    _shows_no_control(result.output)
+    if command[0] in ("run", "explain"):
+        assert "Sam␛]0;pwned␇ple␛[2J" in result.output
+
+
+def test_an_error_report_shows_control_bytes_as_visible_characters(tmp_path):
+    # A raw control byte in a rule file (YAML refuses it) is shown in the source line as its
+    # picture, one for one, so the caret stays under it; so is one in a message's quote.
+    from click.testing import CliRunner
+
+    from ruledsl.cli import main
+    path = tmp_path / "raw.yaml"
+    path.write_bytes(b"name: Sample\nplayers: 3 # \x1b[2J\x07\n")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1
+    _shows_no_control(result.output)
+    assert "2 | players: 3 # ␛[2J␇" in result.output
+    path.write_text(CONTROL.replace("count(hand(player))", "count(hand(plyer))"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1 and "unknown name 'plyer'" in result.output
+    _shows_no_control(result.output)
+
+
+def test_a_log_action_with_control_bytes_is_refused_without_them(logged):
+    where, records = logged
+    actions = [i for i, r in enumerate(records) if r["type"] == "action"]
+    tampered = [dict(r) for r in records]
+    tampered[actions[0]]["action"] = "play \x1b]0;pwned\x07\x1b[2J"
+    result = _replayed(_written(where, tampered))
+    assert result.exit_code == 1
+    _shows_no_control(result.output)
+    assert "␛]0;pwned␇␛[2J" in result.output
+
+
+@settings(FUZZ, max_examples=40)
+@given(st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x20ff), max_size=30))
+def test_printable_shows_every_character_one_for_one_and_no_control(text):
+    from ruledsl.printable import printable
+    shown = printable(text)
+    assert len(shown) == len(text)
+    _shows_no_control(shown)
+    assert all(a == b for a, b in zip(text, shown) if a.isprintable() or a in "\n\t")

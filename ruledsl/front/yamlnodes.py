@@ -17,6 +17,7 @@ import yaml
 from yaml.scanner import Scanner
 
 from ..errors import Collector, RuleError, RuleErrors, did_you_mean
+from ..printable import printable
 from ..source import Source, Span
 
 MAX_BYTES = 1 << 20
@@ -174,7 +175,7 @@ class _Converter:
         start = _PROPERTIES.match(text, start, end).end()  # the value itself, after any &anchor or !tag
         span = self.places.span(start, end, getattr(node, "style", None) in ("|", ">"))
         if isinstance(node, yaml.ScalarNode):
-            return Scalar(node.value, node.style or "", span, text[start:end])
+            return Scalar(printable(node.value), node.style or "", span, text[start:end])   # no control bytes
         if id(node) in self.open:
             self.errors.append(RuleError(span, "an alias refers to the list or mapping that contains it"))
             return Seq((), span)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..front.files import FileRefused, confined, read_confined
 from ..game import load_game
+from ..printable import printable
 
 FORMAT = 2                  # the header's `format`: 2 has digests; a log without one is older
 MAX_BYTES = 64 << 20        # a log's size: a thousand hands of any game are a few MB
@@ -33,7 +34,11 @@ MAX_TEXT = 10_000           # a text in a log (a path, an option's value, an act
 
 
 class ReplayError(Exception):
-    pass
+    """What is wrong with a log (or with replaying it), at its line; printable: a log's texts
+    may hold any character."""
+
+    def __init__(self, message: str):
+        super().__init__(printable(message))
 
 
 class LogWriter:
