@@ -153,8 +153,42 @@ def placed(rng, line: str, names: list[str], game: Names | None = None) -> str:
     return f"{indent}{key}{colon}'{text.replace(chr(39), chr(39) * 2)}'"
 
 
+def heavy(rng, lines, names):
+    """Work that multiplies (issue 36): loops inside loops over ranges and combinations of any
+    size, constant or not, in an expression field; or a chain of functions calling the next
+    once or more, deep or wide, called from one."""
+    fields = [i for i, text in enumerate(lines) if (m := KEY_LINE.match(text)) and m[2] in ("when", "count", "do")]
+    if not fields:
+        return lines
+    i = rng.choice(fields)
+    indent, key, colon, _ = KEY_LINE.match(lines[i]).groups()
+    if rng.random() < 0.5:
+        sizes = [rng.choice(["10", "140", "3000", "10000", "count(deck) + 9000", "len(seats) * 4000"])
+                 for _ in range(rng.randint(2, 4))]
+        loops = " ".join(f"for v{k} in {rng.choice(['range', 'range', 'comb'])}({n})".replace(
+            f"comb({n})", f"combinations(range({n} // 70), 2)") for k, n in enumerate(sizes))
+        text = f"count(1 {loops}) > 0" if key != "do" else f"x_heavy = count(1 {loops})"
+        extra = []
+    else:
+        n, wide = rng.randint(2, 60), rng.randint(1, 4)
+        extra = ["functions:"] + [f"  heavy{k}(p): \"{' + '.join([f'heavy{k + 1}(p)'] * wide)}\"" for k in range(n - 1)]
+        extra.append(f"  heavy{n - 1}(p): \"1\"")
+        text = "heavy0(dealer) > 0" if key != "do" else "x_heavy = heavy0(dealer)"
+    out = _replaced(lines, i, f"{indent}{key}{colon}'{text}'")
+    if key == "do":
+        extra += ["counters:", "  x_heavy: 0"] if not any(l.startswith("counters:") for l in out) else []
+        if any(l.startswith("counters:") for l in out):
+            at = next(j for j, l in enumerate(out) if l.startswith("counters:"))
+            out = out[:at + 1] + ["  x_heavy: 0"] + out[at + 1:]
+    if any(l.startswith("functions:") for l in out) and extra and extra[0] == "functions:":
+        at = next(j for j, l in enumerate(out) if l.startswith("functions:"))
+        out = out[:at + 1] + extra[1:] + out[at + 1:]
+        extra = []
+    return out + extra
+
+
 LINE_MUTATIONS = [delete_line, duplicate_line, rename_key, other_kind, other_kind, cut_value,
-                  generated, generated, generated]
+                  generated, generated, generated, heavy]
 
 
 def expression(rng: random.Random, names: list[str], depth: int = 3) -> str:
