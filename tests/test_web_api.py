@@ -229,3 +229,55 @@ def test_the_api_never_names_the_seed(c, tmp_path):
              c.get(f"/api/tables/{tid}").text, c.get("/api/tables").text]
     for text in texts:
         assert "seed" not in text and not re.search(rf"\b{seed}\b", text)
+
+
+def test_a_computer_player_is_seen_thinking_then_moves(tmp_path):
+    with client(tmp_path / "t.sqlite", bot_pause=0.05) as c:
+        made = new_table(c, seats=["human", "ismcts@300", "human"])
+        tid, tokens = made["id"], tokens_of(made)
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            ws.send_json({"token": tokens["A"]})
+            thinking = []
+            for _ in range(200):
+                view = c.get(f"/api/tables/{tid}").json()
+                if view["to_move"] == "B" or view["version"] > 6:
+                    break
+                mover = view["to_move"]
+                legal = c.get(f"/api/tables/{tid}", headers=auth(tokens[mover])).json()["legal"]
+                c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[mover]), json={"action": legal[0]})
+            for _ in range(100):
+                message = ws.receive_json()["view"]
+                thinking.append(message["thinking"])
+                if message["to_move"] != "B" and "B" in thinking:
+                    break
+            assert "B" in thinking and thinking[-1] is None
+
+
+def test_the_lobby_lists_tables_the_server_has_not_loaded(tmp_path):
+    db = tmp_path / "t.sqlite"
+    with client(db) as c:
+        over = new_table(c, seats=["random"] * 3, options={"hands": 1})["id"]
+        wait_for(lambda: c.get(f"/api/tables/{over}").json()["over"])
+        playing = new_table(c, seats=["human", "open", "random"])["id"]
+    with client(db) as c:                                  # a restart loads only the tables in play
+        listed = {t["id"]: t for t in c.get("/api/tables").json()}
+        assert listed[over]["status"] == "over" and listed[over]["hand"] is None and listed[over]["version"] > 3
+        assert listed[playing]["status"] == "playing" and listed[playing]["hand"] == 1
+        assert [s["who"] for s in listed[playing]["seats"]] == ["person", "open", "bot"]
+        assert "token" not in json.dumps(listed)
+
+
+def test_a_table_whose_rule_file_is_gone_is_stopped_and_still_shown(tmp_path):
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "kozel.yaml").write_text((ROOT / "games" / "kozel.yaml").read_text())
+    with client(tmp_path / "t.sqlite", folders=[folder]) as c:
+        made = new_table(c, seats=["human", "human", "human"])
+    (folder / "kozel.yaml").unlink()
+    (folder / "ciapano.yaml").write_text((ROOT / "games" / "ciapano.yaml").read_text())
+    with client(tmp_path / "t.sqlite", folders=[folder]) as c:
+        view = c.get(f"/api/tables/{made['id']}", headers=auth(made["seats"][0]["token"])).json()
+        assert view["status"] == "stopped" and view["note"] == "the rule file 'kozel' is no longer served here"
+        assert view["legal"] == [] and view["view"] is None
+        assert c.get("/api/tables").json()[0]["status"] == "stopped"
+        assert new_table(c, rules="ciapano", players=3, seats=["human", "random", "random"])["id"]

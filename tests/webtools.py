@@ -97,10 +97,10 @@ def free_port() -> int:
 class Server:
     """`ruledsl serve` in a subprocess on a free loopback port."""
 
-    def __init__(self, db, *args, folders=FOLDERS):
+    def __init__(self, db, *args, folders=FOLDERS, tree=ROOT):
         self.db, self.port = db, free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(tree)}          # the checkout whose ruledsl serves
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ruledsl", "serve", *map(str, folders), "--port", str(self.port),
              "--db", str(db), *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

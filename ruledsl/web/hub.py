@@ -33,17 +33,18 @@ class Connection:
         self.latest: dict | None = None
         self.ready = asyncio.Event()
 
-    def put(self, message: dict) -> None:
-        self.latest = message
+    def put(self, message: dict | str) -> None:
+        """Send `message` next (as JSON text), in place of any not sent yet."""
+        self.latest = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
         self.ready.set()
 
     async def writer(self) -> None:
         while True:
             await self.ready.wait()
             self.ready.clear()
-            message, self.latest = self.latest, None
-            if message is not None:
-                await asyncio.wait_for(self.ws.send_text(json.dumps(message, ensure_ascii=False)), SEND_SECONDS)
+            text, self.latest = self.latest, None
+            if text is not None:
+                await asyncio.wait_for(self.ws.send_text(text), SEND_SECONDS)
 
 
 class Hub:
@@ -53,12 +54,12 @@ class Hub:
         room.listeners.append(self.changed)
 
     def changed(self, table) -> None:
-        """Queue each connection of `table` its new view (one view made per seat)."""
-        views: dict = {}
+        """Queue each connection of `table` its new view (made and written once per seat)."""
+        texts: dict = {}
         for conn in self.tables.get(table.id, ()):
-            if conn.seat not in views:
-                views[conn.seat] = {"type": "view", "view": table.view(conn.seat)}
-            conn.put(views[conn.seat])
+            if conn.seat not in texts:
+                texts[conn.seat] = json.dumps({"type": "view", "view": table.view(conn.seat)}, ensure_ascii=False)
+            conn.put(texts[conn.seat])
 
     async def serve(self, ws: WebSocket, table_id: str) -> None:
         await ws.accept()

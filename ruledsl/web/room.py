@@ -23,7 +23,8 @@ from ..runtime.helpers import SEAT_NAMES
 from ..tools.gamelog import LogWriter
 from .guard import Refused, _clip
 from .store import StoreError, digest
-from .tables import OVER, PLAYING, STOPPED, LiveTable, ReplayFailed, Seat, build, failure, ordered_legal
+from .tables import (OVER, PLAYING, STOPPED, LiveTable, ReplayFailed, Seat, build, failure, ordered_legal,
+                     seat_row)
 from .views import SeatLog, make_view
 
 log = logging.getLogger("ruledsl.web")
@@ -86,9 +87,19 @@ class Room:
         for table in finished[:max(0, len(finished) - KEPT_FINISHED)]:
             del self.tables[table.id]
 
-    def listing(self) -> list[dict]:
-        """The tables for the lobby: every table in play, and the latest finished ones."""
-        return [t.meta() for t in self.tables.values()]
+    def listing(self, limit: int = 100) -> list[dict]:
+        """The latest tables for the lobby, newest first: those in memory as they are now, the
+        others as the store keeps them (their hand unknown without replaying them)."""
+        out = []
+        for row in self.store.recent(limit):
+            table = self.tables.get(row["id"])
+            if table is not None:
+                out.append(table.meta())
+                continue
+            entry = self.catalog.get(row["rules"])
+            seats = [seat_row(SEAT_NAMES[i], kind, bot, 0) for i, kind, bot in row.pop("seats")]
+            out.append({**row, "title": entry.ruleset.name if entry else row["rules"], "hand": None, "seats": seats})
+        return out
 
     # -- making and joining -------------------------------------------------------------------------
 
@@ -236,6 +247,7 @@ class Room:
         self.schedule(table)
 
     def notify(self, table: LiveTable) -> None:
+        table.changed()
         for listener in self.listeners:
             listener(table)
 

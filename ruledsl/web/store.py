@@ -131,6 +131,21 @@ class Store:
                           "FROM tables WHERE id = ?", (table_id,))
         return _table(rows[0]) if rows else None
 
+    def recent(self, limit: int) -> list[dict]:
+        """The latest tables, newest first, as the lobby lists them: with their seats (without
+        tokens) and the number of actions taken."""
+        rows = self._read("SELECT t.id, t.rules, t.players, t.status, t.created, "
+                          "(SELECT COUNT(*) FROM actions a WHERE a.table_id = t.id) "
+                          "FROM tables t ORDER BY t.created DESC LIMIT ?", (limit,))
+        out = {r[0]: {"id": r[0], "rules": r[1], "players": r[2], "status": r[3], "created": r[4],
+                      "version": r[5], "seats": []} for r in rows}
+        if out:
+            marks = ", ".join("?" * len(out))
+            for table_id, seat, kind, bot in self._read(
+                    f"SELECT table_id, seat, kind, bot FROM seats WHERE table_id IN ({marks}) ORDER BY seat", list(out)):
+                out[table_id]["seats"].append((seat, kind, bot))
+        return list(out.values())
+
     def seats(self, table_id: str) -> list[dict]:
         rows = self._read("SELECT seat, kind, bot, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return [{"seat": s, "kind": k, "bot": b, "token": t} for s, k, b, t in rows]

@@ -19,13 +19,10 @@ class Seat:
         self.kind, self.bot, self.token = kind, bot, token
         self.player = make(bot) if kind == "bot" else None       # the bot itself
 
-    def public(self, letter: str, present: int) -> dict:
-        out = {"seat": letter, "who": self.kind}
-        if self.kind == "bot":
-            out["bot"] = self.bot
-        else:
-            out["here"] = present > 0
-        return out
+
+def seat_row(letter: str, kind: str, bot: str | None, present: int) -> dict:
+    """A seat as everyone may see it: who sits there (never their token)."""
+    return {"seat": letter, "who": kind, **({"bot": bot} if kind == "bot" else {"here": present > 0})}
 
 
 class ReplayFailed(Exception):
@@ -43,6 +40,8 @@ class LiveTable:
         self.present: dict = {}             # seat → connections open (hub.py)
         self.bot_task = None
         self.hinting = False                # a hint being searched (one at a time)
+        self.generation = 0                 # changes so far: a view made since is still good
+        self.views: dict = {}               # (seat, whole log) → (generation, view)
 
     # -- the match --------------------------------------------------------------------------------
 
@@ -107,21 +106,36 @@ class LiveTable:
         log.read(self.state.events)
         return log
 
+    def changed(self) -> None:
+        """Something a view shows has changed (a move, a bot thinking, someone arriving)."""
+        self.generation += 1
+
     def view(self, seat: int | None, whole_log: bool = False) -> dict:
-        """What `seat` (None: a spectator) is sent now (docs/web.md, GET /api/tables/ID)."""
+        """What `seat` (None: a spectator) is sent now (docs/web.md, GET /api/tables/ID): made
+        once per change and seat, however many ask (the pushes, a page's GET after its move).
+        Callers must not change it."""
+        made = self.views.get((seat, whole_log))
+        if made is None or made[0] != self.generation:
+            made = self.views[seat, whole_log] = (self.generation, self._view(seat, whole_log))
+        return made[1]
+
+    def _view(self, seat: int | None, whole_log: bool) -> dict:
         if self.state is None:           # a table stopped before its match could be made again
-            return {**self.meta(), "seat": SEAT_NAMES[seat] if seat is not None else None, "to_move": None,
-                    "legal": [], "view": None, "log": [], "over": False, "returns": None, "note": self.note}
+            return {**self.meta(), "seat": SEAT_NAMES[seat] if seat is not None else None,
+                    "deck": deck(self.entry.ruleset) if self.entry is not None else {"ranks": [], "suits": []},
+                    "to_move": None, "asked": None, "legal": [], "thinking": None, "view": None, "last": None,
+                    "log": [], "over": False, "returns": None, "note": self.note}
         return build(self, self.state, seat, self.log(seat), whole_log)
 
     def meta(self) -> dict:
         """The table as the lobby lists it: public to all."""
         r = self.record
         st = self.state
-        return {"id": self.id, "rules": self.entry.name, "title": self.entry.ruleset.name, "players": r["players"],
+        title = self.entry.ruleset.name if self.entry is not None else r["rules"]
+        return {"id": self.id, "rules": r["rules"], "title": title, "players": r["players"],
                 "status": self.status, "created": r["created"], "version": self.version,
                 "hand": st.hand_number if st is not None else 0,
-                "seats": [s.public(SEAT_NAMES[i], self.present.get(i, 0)) for i, s in enumerate(self.seats)]}
+                "seats": [seat_row(SEAT_NAMES[i], s.kind, s.bot, self.present.get(i, 0)) for i, s in enumerate(self.seats)]}
 
 
 def build(table: LiveTable, st, seat: int | None, log: SeatLog, whole_log: bool = False) -> dict:
