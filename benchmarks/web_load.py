@@ -9,9 +9,11 @@ Every seat of every table is a person: a client that reads its view, then posts 
 move (GET then POST, on a kept-alive connection), and a WebSocket per seat receiving every push,
 as a browser does. Reported per number of tables: moves a second the server sustains, the
 latency of a move (the POST, answered once the move is committed to the database and applied)
-at the median and 95th percentile, and the server's memory per table (resident set size with
-the tables in play, less the server's with one, per table). The clients run on the same
-machine, so they share its cores with the server: the figures are a floor.
+at the median and 95th percentile, the server's CPU time per move (user + system, from /proc:
+what a move costs whatever else the machine runs; 1000 / it is the moves a second one core
+could take), and the server's memory per table (resident set size with the tables in play,
+less the server's with one, per table). The clients run on the same machine, so they share its
+cores with the server: moves a second and latencies are a floor, and depend on the load.
 """
 from __future__ import annotations
 
@@ -31,6 +33,12 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
 from webtools import Server  # noqa: E402
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used (from /proc: load-independent)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
@@ -69,22 +77,33 @@ class Table:
             task.cancel()
             await ws.close()
 
+    async def request(self, method: str, path: str, **kw):
+        """A request, sent again if the kept-alive connection was closed under it (the server
+        closes one idle for 5 s; a move sent twice is refused the second time as stale)."""
+        for attempt in range(3):
+            try:
+                return await self.http.request(method, path, **kw)
+            except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
+                if attempt == 2:
+                    raise
+
     async def play(self, rng, until: float, latencies: list) -> int:
         """Moves until `until` (a new match when one ends); returns the moves made."""
         moves = 0
         while time.perf_counter() < until:
-            view = (await self.http.get(f"/api/tables/{self.id}")).json()
+            view = (await self.request("GET", f"/api/tables/{self.id}")).json()
             if view["over"] or view["status"] != "playing":
                 await self.close()
                 await self.open()
                 continue
-            token = self.tokens[view["to_move"]]
-            mine = (await self.http.get(f"/api/tables/{self.id}", headers={"Authorization": f"Bearer {token}"})).json()
+            seat = {"Authorization": f"Bearer {self.tokens[view['to_move']]}"}
+            mine = (await self.request("GET", f"/api/tables/{self.id}", headers=seat)).json()
             start = time.perf_counter()
-            r = await self.http.post(f"/api/tables/{self.id}/actions", headers={"Authorization": f"Bearer {token}"},
-                                     json={"action": rng.choice(mine["legal"]), "version": mine["version"]})
+            r = await self.request("POST", f"/api/tables/{self.id}/actions", headers=seat,
+                                   json={"action": rng.choice(mine["legal"]), "version": mine["version"]})
             latencies.append(time.perf_counter() - start)
-            r.raise_for_status()
+            if r.status_code != 409:
+                r.raise_for_status()
             moves += 1
         return moves
 
@@ -100,14 +119,15 @@ async def measure(base: str, pid: int, tables: int, seconds: float, rules: str, 
         await asyncio.gather(*(t.open() for t in others))
         everyone = [one] + others
         latencies: list = []
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds(pid)
         until = start + seconds
         done = await asyncio.gather(*(t.play(random.Random(i), until, latencies) for i, t in enumerate(everyone)))
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, cpu_seconds(pid) - cpu
         memory = rss_mb(pid)
         await asyncio.gather(*(t.close() for t in everyone))
     latencies.sort()
     return {"tables": tables, "moves": sum(done), "moves_per_s": sum(done) / elapsed,
+            "cpu_ms": 1000 * cpu / max(1, sum(done)),
             "p50_ms": 1000 * statistics.median(latencies),
             "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))],
             "pushes": sum(t.pushes for t in everyone),
@@ -130,7 +150,7 @@ def main() -> None:
           f"{args.seconds:g} s per row")
     trees = [Path(t).resolve() for t in args.tree] or [Path(__file__).resolve().parents[1]]
     print(f"{'tree':<12} {'tables':>7} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p95 ms':>7} {'pushes':>8} "
-          f"{'RSS MB':>7} {'KB/table':>9}")
+          f"{'CPU ms/move':>12} {'RSS MB':>7} {'KB/table':>9}")
     for tables in args.tables:
         for tree in trees:
             server = Server(Path(tempfile.mkdtemp()) / "tables.sqlite", "--rate", "0", "--bot-pause", "0", tree=tree)
@@ -141,7 +161,8 @@ def main() -> None:
                 server.stop()
             per_table = f"{row['kb_per_table']:>9.0f}" if tables > 1 else f"{'-':>9}"
             print(f"{tree.name[:12]:<12} {row['tables']:>7} {row['moves']:>7} {row['moves_per_s']:>8.0f} "
-                  f"{row['p50_ms']:>7.1f} {row['p95_ms']:>7.1f} {row['pushes']:>8} {row['rss_mb']:>7.0f} {per_table}")
+                  f"{row['p50_ms']:>7.1f} {row['p95_ms']:>7.1f} {row['pushes']:>8} {row['cpu_ms']:>12.2f} "
+                  f"{row['rss_mb']:>7.0f} {per_table}")
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

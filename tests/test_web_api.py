@@ -122,7 +122,7 @@ def test_bots_play_on_the_server_to_the_end(c):
     view = wait_for(lambda: (v := c.get(f"/api/tables/{tid}").json())["over"] and v)
     assert view["status"] == "over" and view["winners"] and len(view["returns"]) == 3
     assert view["result"]["lines"][-1]["label"] == "result"
-    assert view["version"] > 10 and view["to_move"] is None
+    assert view["version"] > 0 and view["to_move"] is None
 
 
 def test_an_open_seat_is_taken_once(c):

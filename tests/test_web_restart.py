@@ -44,7 +44,7 @@ def test_a_killed_server_starts_again_with_every_table_where_it_was(tmp_path):
             made[r.json()["id"]] = {s["seat"]: s["token"] for s in r.json()["seats"]}
         for table, tokens in made.items():
             played = 0
-            while played < 12:
+            while played < 12 and not view(server.base, table)["over"]:
                 played += move(server.base, table, tokens, rng)
         before = {(t, s): view(server.base, t, tokens.get(s)) for t, tokens in made.items()
                   for s in [*tokens, None]}

@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import bots
 from ..explain.rulebook import explain
+from . import finished
 from .catalog import Catalog
 from .guard import ACTION, CREATE, JOIN, WHY, Limiter, Refused, read_json
 from .hub import POLICY, Hub
@@ -142,11 +143,11 @@ class Api:
         step = request.query_params.get("step", "0")
         if not step.isdigit() or len(step) > 9:
             raise Refused(400, "'step' must be a whole number of moves")
-        return JSONResponse(self.room.history(table, seat, int(step)))
+        return JSONResponse(finished.history(table, seat, int(step)))
 
     async def log(self, request: Request):
         table = self.room.get(request.path_params["table"])
-        text = self.room.download(table)
+        text = finished.download(table)
         name = f"{table.entry.name}-{table.id}.jsonl"
         return Response(text, media_type="application/jsonl",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})

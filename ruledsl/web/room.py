@@ -1,59 +1,49 @@
 """The tables a server holds: made, found, joined and played on, each change saved before it
-is answered and then announced (to the WebSocket hub); computer players moved on the server.
+is answered and then announced (to the WebSocket hub, and to the computer players).
 
 Every operation on a table runs on the event loop, one at a time, so no two changes of one
-table interleave. A bot searches in a worker thread, on a copy of the match, and its move is
-then taken like a person's — if the table is still where the bot found it. A failure of one
+table interleave; the bots' searches run in worker threads (computers.py). A failure of one
 table (its rule file failing in play, its log no longer replaying) stops that table only.
 """
 from __future__ import annotations
 
-import asyncio
+import hashlib
 import hmac
 import logging
-import random
 import secrets
-from concurrent.futures import ThreadPoolExecutor
 
 from .. import bots
 from ..errors import RuleErrors
 from ..lang.options import OptionError
 from ..runtime.actions import IllegalAction
 from ..runtime.helpers import SEAT_NAMES
-from ..tools.gamelog import LogWriter
+from .computers import Computers
 from .guard import Refused, _clip
 from .store import StoreError, digest
-from .tables import (OVER, PLAYING, STOPPED, LiveTable, ReplayFailed, Seat, build, failure, ordered_legal,
-                     seat_row)
-from .views import SeatLog, make_view
+from .tables import OVER, PLAYING, STOPPED, LiveTable, ReplayFailed, Seat, failure, ordered_legal, seat_row
 
 log = logging.getLogger("ruledsl.web")
 
 MAX_BOT_SECONDS = 5.0            # a bot at this server thinks at most this long a move
 MAX_BOT_ITERATIONS = 20_000
-HINT_SECONDS = 10.0              # a hint's search stops here, even on a busy server
 KEPT_FINISHED = 200              # finished tables kept in memory (the store keeps them all)
 PERSON, OPEN = "human", "open"   # the words of a seat in POST /api/tables
 
 
 class Room:
     def __init__(self, catalog, store, *, bot_pause: float = 0.6, max_playing: int = 1000, workers: int = 2):
-        self.catalog, self.store = catalog, store
-        self.bot_pause, self.max_playing = bot_pause, max_playing
+        self.catalog, self.store, self.max_playing = catalog, store, max_playing
         self.tables: dict[str, LiveTable] = {}
         self.listeners: list = []            # called with a table after each change
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ruledsl-bot")
+        self.computers = Computers(self, pause=bot_pause, workers=workers)
 
     def start(self) -> None:
         """Every table in play made again from the store; the bots to move set going."""
         for record in self.store.tables(PLAYING):
-            self.schedule(self._load(record))
+            self.computers.schedule(self._load(record))
 
     def close(self) -> None:
-        for table in self.tables.values():
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.computers.close(self.tables.values())
 
     # -- finding tables ---------------------------------------------------------------------------
 
@@ -79,7 +69,7 @@ class Room:
             if table.status == OVER and record["status"] == PLAYING:     # ended as the server stopped
                 self.store.finish(table.id)
         except (ReplayFailed, bots.BotSpecError, RuleErrors) as exc:
-            self._stop(table, str(exc) if not isinstance(exc, RuleErrors) else failure(exc))
+            self.stop(table, str(exc) if not isinstance(exc, RuleErrors) else failure(exc))
         return table
 
     def _forget_finished(self) -> None:
@@ -212,7 +202,7 @@ class Room:
             st.apply_action(action)
         except Exception as exc:                    # the rule file fails in play: this table stops
             log.error("table %s stopped at action %d: %s", table.id, table.version, exc)
-            self._stop(table, failure(exc))
+            self.stop(table, failure(exc))
         else:
             if st.is_terminal():
                 table.status = OVER
@@ -227,31 +217,21 @@ class Room:
         return {"action": text, "allowed": reason is None, "reason": reason}
 
     async def hint(self, table: LiveTable, seat: int | None) -> dict:
-        """What each legal move of the seat to move is worth, as a search finds it (best first)."""
         self._can_move(table, seat)
-        if table.hinting:
-            raise Refused(429, "a hint is being worked out for this table already: wait for it")
-        snapshot, version = table.state.clone(), table.version
-        snapshot.events = None
-        table.hinting = True
-        try:
-            rated = await asyncio.get_running_loop().run_in_executor(self.pool, _rate, snapshot)
-        finally:
-            table.hinting = False
-        if table.version != version:
-            raise Refused(409, "the table has moved on since the hint was asked for", stale=True)
-        return rated
+        return await self.computers.hint(table)
 
     def changed(self, table: LiveTable) -> None:
+        """The match moved on (or a seat was taken): everyone is told, a bot to move moves."""
         self.notify(table)
-        self.schedule(table)
+        self.computers.schedule(table)
 
     def notify(self, table: LiveTable) -> None:
+        """What a view shows has changed: the views are made again and pushed."""
         table.changed()
         for listener in self.listeners:
             listener(table)
 
-    def _stop(self, table: LiveTable, note: str) -> None:
+    def stop(self, table: LiveTable, note: str) -> None:
         table.status, table.note = STOPPED, note
         try:
             self.store.stop(table.id, note)
@@ -264,87 +244,6 @@ class Room:
         except StoreError as exc:
             log.error("%s", exc)
             raise Refused(503, "the server could not save this; nothing changed: try again") from None
-
-    # -- computer players -------------------------------------------------------------------------
-
-    def schedule(self, table: LiveTable) -> None:
-        """Set the bot to move going, if a bot is to move and none is already."""
-        seat = table.mover()
-        if seat is None or table.seats[seat].kind != "bot" or table.bot_task is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return                                   # no loop yet: start() schedules it
-        table.bot_task = loop.create_task(self._bot(table, seat))
-
-    async def _bot(self, table: LiveTable, seat: int) -> None:
-        text = None
-        try:
-            if self.bot_pause:
-                await asyncio.sleep(self.bot_pause)          # so that people can follow each move
-            version = table.version
-            table.thinking = seat
-            self.notify(table)
-            snapshot = table.state.clone()
-            snapshot.events = None
-            rng = random.Random(secrets.randbits(64))
-            text = await asyncio.get_running_loop().run_in_executor(
-                self.pool, _choose, table.seats[seat].player, snapshot, rng)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            log.error("table %s: the bot at seat %s failed: %s", table.id, SEAT_NAMES[seat], exc)
-            self._stop(table, failure(exc))
-        finally:
-            table.thinking, table.bot_task = None, None
-        if text is not None and table.version == version and table.mover() == seat:
-            try:
-                self.apply(table, seat, text)
-            except Refused as exc:
-                log.error("table %s: the bot's move %r was refused: %s", table.id, text, exc.message)
-                self._stop(table, "a computer player's move was refused")
-                self.notify(table)
-        else:
-            self.notify(table)
-
-    # -- a finished match -------------------------------------------------------------------------
-
-    def history(self, table: LiveTable, seat: int | None, step: int) -> dict:
-        """What `seat` saw after `step` moves of a finished match (time travel)."""
-        if table.status != OVER:
-            raise Refused(409, "a match can be stepped through once it is over")
-        if not 0 <= step <= table.version:
-            raise Refused(400, f"'step' must be from 0 to {table.version}")
-        st = table.replay(table.actions, upto=step)
-        seat_log = SeatLog(make_view(table.entry.ruleset, table.players, seat))
-        seat_log.read(st.events)
-        return {**build(table, st, seat, seat_log), "step": step, "steps": table.version}
-
-    def download(self, table: LiveTable) -> str:
-        """A finished match as the game log `ruledsl replay` checks (tools/gamelog.py): every
-        deal's cards included, so only once the match is over."""
-        if table.status != OVER:
-            raise Refused(409, "a match's log can be downloaded once it is over")
-        st = table.new_state()
-        dealt = [e for e in st.events if e["kind"] == "hand"]
-        spec = next((s.bot for s in table.seats if s.kind == "bot"), bots.DEFAULT)
-        header = LogWriter.header(table.entry.path, None, options=st.options, players=table.players,
-                                  seed=table.record["seed"], dealer=dealt[0]["dealer"] if dealt else st.dealer,
-                                  seat=None, opponents=spec)
-        header["ruleset"] = table.entry.path.name        # `ruledsl replay LOG --rules DIR` finds it
-        writer = LogWriter(None, header)
-        seen = 0
-        for seat, text in table.actions:
-            for event in st.events[seen:]:
-                writer.event(event)
-            seen = len(st.events)
-            writer.action(seat, text)
-            st.apply_action(text)
-        for event in st.events[seen:]:
-            writer.event(event)
-        return writer.text()
-
 
 def _seats(words: list[str], players: int) -> list[tuple[str, str | None]]:
     if len(words) != players:
@@ -379,21 +278,4 @@ def _seat_letter(letter: str, players: int) -> int:
 
 
 def _sha256(path) -> str:
-    import hashlib
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _choose(bot, st, rng) -> str:
-    return st.action_to_string(bot(st, rng))
-
-
-def _rate(st) -> dict:
-    """What each legal move of the seat to move is worth (ruledsl.bots.hint), best first."""
-    found = bots.hint(st, random.Random(secrets.randbits(64)), max_seconds=HINT_SECONDS)
-    return {"units": found.units, "worlds": found.iterations,
-            "moves": [{"action": m.text, "value": _round(m.value), "margin": _round(m.margin), "tied": m.tied}
-                      for m in found.moves]}
-
-
-def _round(value: float):
-    return None if value != value else round(value, 2)         # nan (one world): no margin

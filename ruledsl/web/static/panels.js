@@ -1,0 +1,100 @@
+// The table's panels drawn from a view: the seats round the table, the middle (trick and face-up
+// zones), the scores and the events of the hand. What the page does with clicks is in table.js.
+import { el, fill } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function seatName(view, letter) {
+  return letter === view.seat ? `${letter} (you)` : letter;
+}
+
+export function drawSeats(view, deck) {
+  const v = view.view;
+  const sizes = Object.fromEntries((v ? v.sizes : []).filter((s) => s.owners).map((s) => [s.name, s]));
+  const perSeat = (v ? v.counters : []).filter((c) => c.owners && c.owners.length === view.players);
+  fill($("seats"), ...view.seats.map((s, i) => {
+    const out = v && v.out.includes(s.seat);
+    const moving = view.to_move === s.seat;
+    const who = s.who === "bot" ? `computer · ${s.bot}` : s.who === "open" ? "open seat" : s.seat === view.seat ? "you" : s.here ? "here" : "away";
+    const cards = sizes["hand (cards)"];
+    return el("div", { class: `seat${moving ? " moving" : ""}${out ? " out" : ""}${s.seat === view.seat ? " mine" : ""}`,
+      "data-seat": s.seat },
+    el("div", { class: "seat-top" },
+      el("span", { class: "seat-badge" }, s.seat),
+      el("span", { class: `seat-who ${s.who}${s.here ? " here" : ""}` }, who),
+      v && v.dealer === s.seat ? el("span", { class: "dealer", title: "dealer" }, "D") : null),
+    el("div", { class: "seat-facts" },
+      cards ? el("span", { class: "fact" }, el("span", { class: "fan", "aria-hidden": "true" }),
+        `${cards.values[i]} card${cards.values[i] === "1" ? "" : "s"}`) : null,
+      ...perSeat.map((c) => el("span", { class: "fact" }, `${c.name.replaceAll("_", " ")} `, el("b", {}, deck.words(c.values[i], { suits: true })))),
+      out ? el("span", { class: "fact" }, "out") : null),
+    view.thinking === s.seat ? el("div", { class: "thinking" }, el("span", { class: "dots", "aria-hidden": "true" }), "thinking") :
+      moving ? el("div", { class: "turn" }, s.seat === view.seat ? "your turn" : s.who === "open" ? "waiting for someone to join" : "to move") : null);
+  }));
+}
+
+export function drawCenter(view, deck) {
+  const v = view.view;
+  const trick = $("trick");
+  if (v && v.trick.length) {
+    fill(trick, ...v.trick.map((p) => el("div", { class: "play" },
+      el("div", { class: "play-cards" }, ...p.cards.map((c) => deck.card(c))),
+      el("div", { class: "play-seat" }, seatName(view, p.seat)))));
+    trick.classList.remove("faded");
+  } else if (view.last && view.last.plays && view.last.plays.length) {
+    fill(trick, el("div", { class: "last-label" }, `last trick → ${seatName(view, view.last.winner)}`),
+      ...view.last.plays.map((p) => el("div", { class: "play" },
+        el("div", { class: "play-cards" }, ...p.cards.map((c) => deck.card(c))),
+        el("div", { class: "play-seat" }, seatName(view, p.seat)))));
+    trick.classList.add("faded");
+  } else if (view.last && view.last.taken) {
+    fill(trick, el("div", { class: "last-label" }, `${seatName(view, view.last.seat)} took`),
+      el("div", { class: "play" }, el("div", { class: "play-cards" }, ...view.last.cards.map((c) => deck.card(c)),
+        ...view.last.taken.map((c) => deck.card(c)))));
+    trick.classList.add("faded");
+  } else {
+    fill(trick);
+  }
+  fill($("zones"), ...(v ? v.table : []).map((z) => el("div", { class: "zone" },
+    el("div", { class: "zone-label" }, z.label.replaceAll("_", " ")),
+    el("div", { class: "zone-cards" }, ...z.cards.map((c) => deck.card(c)),
+      z.hidden ? el("span", { class: "dim small" }, `+${z.hidden} face down`) : null))));
+}
+
+export function drawScores(view, deck) {
+  const v = view.view;
+  const box = $("scores");
+  if (!v) {
+    fill(box);
+    return;
+  }
+  const rows = [...v.counters, ...v.sizes.filter((s) => s.name !== "hand (cards)")];
+  const perOwner = rows.filter((r) => r.owners);
+  const single = rows.filter((r) => !r.owners);
+  const owners = perOwner.length ? perOwner[0].owners : [];
+  const words = (text) => deck.words(String(text), { suits: true });
+  fill(box,
+    perOwner.length ? el("table", { class: "grid" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), ...owners.map((o) => el("th", {}, o === view.seat ? `${o} (you)` : o)))),
+      el("tbody", {}, ...perOwner.map((r) => el("tr", {}, el("th", {}, r.name.replaceAll("_", " ")),
+        ...r.values.map((x) => el("td", {}, words(x))))))) : null,
+    single.length ? el("dl", { class: "facts" }, ...single.flatMap((r) => [el("dt", {}, r.name.replaceAll("_", " ")), el("dd", {}, words(r.value))])) : null,
+    v.out.length ? el("p", { class: "dim" }, `Out of the match: ${v.out.join(", ")}`) : null);
+}
+
+export function drawLog(view, deck) {
+  const box = $("log");
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  fill(box, ...view.log.map((line) => {
+    if (line.summary) return summary(line.summary, deck);
+    if (line.text.startsWith("──")) return el("div", { class: "log-hand" }, line.text.replaceAll("─", "").trim());
+    return el("div", { class: "log-line" }, ...deck.words(line.text));
+  }));
+  if (atEnd) box.scrollTop = box.scrollHeight;
+}
+
+function summary(s, deck) {
+  return el("div", { class: "summary" }, el("div", { class: "summary-title" }, s.title),
+    el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("th", {}, ""), ...s.seats.map((x) => el("th", {}, x)))),
+      el("tbody", {}, ...s.lines.map((l) => el("tr", {}, el("th", {}, l.label), ...l.values.map((x) => el("td", {}, deck.words(x))))))));
+}
