@@ -1,8 +1,8 @@
 """The web table in a real browser (Playwright driving the system's Chromium; skipped, saying
 why, where either is missing): two people in two browser contexts — one makes the table in the
-lobby and sends the other the invite link — and a computer player play a whole Kozel match
-through the pages; a page reloaded mid-match returns to its seat; a finished match steps back;
-a click on a card that may not be played says why in words."""
+lobby and sends the other the invite link, who plays on a phone-sized screen — and a computer
+player play a whole Kozel match through the pages; a page reloaded mid-match returns to its
+seat; a finished match steps back; a click on a card that may not be played says why in words."""
 import re
 
 import pytest
@@ -71,7 +71,8 @@ def take_turn(page) -> bool:
 
 
 def test_two_people_and_a_bot_play_a_whole_kozel_match(browser, server):
-    alice_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    alice_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
     errors = watch_errors(alice) + watch_errors(bob)
     links = make_table(alice, server, "kozel", ["you", "human", "random"], {"hands": 2})
@@ -82,6 +83,11 @@ def test_two_people_and_a_bot_play_a_whole_kozel_match(browser, server):
         page.wait_for_selector("#hand .card")
         assert f"you are {seat}" in page.inner_text("#subtitle")
         assert "#token" not in page.url                         # the token leaves the address bar
+    # At a phone's width nothing runs off the side, and the whole hand is on the first screen.
+    assert bob.evaluate("() => document.documentElement.scrollWidth") <= 390
+    for card in bob.locator("#hand .card").all():
+        box = card.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
     moves = 0
     for _ in range(600):
         if alice.get_attribute("body", "data-status") == "over" and bob.get_attribute("body", "data-status") == "over":
