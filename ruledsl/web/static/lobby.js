@@ -71,12 +71,22 @@ function seatRows(form, n) {
     [bots.default, `Computer (${bots.default}, the default)`],
     ...bots.bots.filter((b) => !bots.default.startsWith(b + ":") && b !== bots.default)
       .map((b) => [b === "random" ? "random" : `${b}:0.5`, `Computer (${b === "random" ? "random" : b + ":0.5"})`]),
+    ["other", "Computer (another bot…)"],
   ];
   fill(rows, ...Array.from({ length: n }, (_, i) => {
-    const select = el("select", { id: `seat-${SEATS[i]}`, name: `seat-${SEATS[i]}`, "aria-label": `Seat ${SEATS[i]}` },
-      ...choices.map(([value, label]) => el("option", { value, selected: i === 0 ? value === "you" : value === bots.default }, label)));
-    return el("div", { class: "seat-row" }, el("span", { class: "seat-badge" }, SEATS[i]), select);
+    const spec = el("input", { type: "text", id: `bot-${SEATS[i]}`, class: "bot-spec", hidden: true,
+      placeholder: `a bot, e.g. ismcts:1 or pimc@500 (at most ${bots.max_seconds} s a move)`, "aria-label": `Bot of seat ${SEATS[i]}` });
+    const select = el("select", { id: `seat-${SEATS[i]}`, name: `seat-${SEATS[i]}`, "aria-label": `Seat ${SEATS[i]}`,
+      onchange: () => { spec.hidden = select.value !== "other"; if (!spec.hidden) spec.focus(); } },
+    ...choices.map(([value, label]) => el("option", { value, selected: i === 0 ? value === "you" : value === bots.default }, label)));
+    return el("div", { class: "seat-row" }, el("span", { class: "seat-badge" }, SEATS[i]), select, spec);
   }));
+}
+
+// What a seat's choice sends: "you" (a person's seat this browser takes), "human", "open", a bot.
+function seatWord(form, letter) {
+  const choice = form.querySelector(`#seat-${letter}`).value;
+  return choice === "other" ? form.querySelector(`#bot-${letter}`).value.trim() || bots.default : choice;
 }
 
 function options(r) {
@@ -116,7 +126,7 @@ function chosenOptions(form) {
 
 async function create(form) {
   const n = Number(form.querySelector("#players").value);
-  const words = Array.from({ length: n }, (_, i) => form.querySelector(`#seat-${SEATS[i]}`).value);
+  const words = Array.from({ length: n }, (_, i) => seatWord(form, SEATS[i]));
   const mine = words.indexOf("you");
   const button = form.querySelector("#create");
   button.disabled = true;
