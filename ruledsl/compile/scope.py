@@ -8,6 +8,8 @@ time; a team index goes through the seat → team table.
 """
 from __future__ import annotations
 
+import collections
+
 from ..errors import RuleError, did_you_mean
 from ..expr import ast
 from ..expr.check import CARD_HINT, bad_word
@@ -98,6 +100,10 @@ class GameScope:
 
     def held(self) -> int:
         return max(len(self.deck), self.n)
+
+    def same_rank(self) -> int:
+        ranks = collections.Counter(split_name(str(card))[0] for card in self.deck.cards)
+        return max(ranks.values(), default=0) + self.deck.jokers
 
     def name(self, name: str, span) -> Frag | None:
         known = builtins.NAMES.get(name)

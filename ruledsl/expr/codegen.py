@@ -39,7 +39,9 @@ class Frag:
                                  # one value all through an expression, which changes nothing
     counted: str | None = None   # a list's length without making the list itself (count(cards(hand, S)))
     floored: str | None = None   # the number rounded down without making it (floor(points(won)))
-    most: int | None = None      # the most items the list may hold, if the compiler knows (loops.py)
+    most: int | None = None      # the most items the list may hold (or the largest whole number it
+                                 # may be), if the compiler knows (loops.py)
+    items_most: int | None = None    # ... and the most each of its items may hold (a group, a combination)
 
 
 class Names(Protocol):

@@ -90,6 +90,9 @@ class Scope(Protocol):
     def held(self) -> int:
         """The most items a list the game holds may have (a zone, the seats, a hand's field)."""
 
+    def same_rank(self) -> int:
+        """The most cards of the deck that share a rank (a group of by_rank)."""
+
 
 @attrs.define
 class Evaluation:
@@ -102,6 +105,7 @@ class Evaluation:
     # list is at most their product)
     free: int = 0
     counter: str | None = None
+    operands: tuple | None = None      # the nodes and frags of the last operands compiled
     weights: list[int] = attrs.Factory(list)
     sizes: list[int] = attrs.Factory(list)
     open: int = 0               # entry points being compiled (evaluation)
@@ -256,6 +260,7 @@ class Compiler(Operators, Loops):
                 self.unit.lines += lines
             frags.append(frag)
         self.weigh(*frags)
+        self.shared.operands = (nodes, frags)      # a built-in's arguments, for its bounds (loops.py)
         return frags
 
     def fold(self, frags: Sequence[Frag], compute, type_: Type) -> Frag | None:
@@ -334,6 +339,7 @@ class Compiler(Operators, Loops):
             if hint is None and node.name in set(self.scope.names()):
                 hint = f"'{node.name}' is a value, not a function: write it without parentheses"
             raise RuleError(self.locate(node.offset, len(node.name)), f"unknown function '{node.name}'", hint)
+        frag = self.shaped(node, frag)
         self.weigh(frag)            # the list it makes (a zone read: the most it holds)
         return frag
 

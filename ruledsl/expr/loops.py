@@ -21,11 +21,15 @@ whose sizes are all known exactly (`range(10000)` twice) and run past BUDGET are
 from __future__ import annotations
 
 import functools
+from math import comb
+
+import attrs
 
 from ..errors import RuleError
 from ..lang.types import A_LIST, ANY, BOOL, INT, Type, list_of
 from . import ast
 from .codegen import Frag, Lines, indent
+from .operators import INTS
 from .values import MAX_ITEMS, EvalError
 
 MAX_LOOPS = 12   # loops nested in one expression (Python allows 20 nested blocks in a function)
@@ -114,7 +118,7 @@ class Loops:
         if rounds[1] and rounds[0] * ROUND > BUDGET:
             raise RuleError(self.span(loop), f"these loops would run {rounds[0]:,} times, more than "
                             f"{BUDGET // ROUND:,}", BUDGET_HINT)
-        self.bound.append((loop.var, Frag(src=var, type=var_type, atomic=True)))
+        self.bound.append((loop.var, Frag(src=var, type=var_type, atomic=True, most=seq.items_most)))
         self.loops += 1
         self.rounds = rounds
         self.shared.weights.append(ROUND)
@@ -158,6 +162,25 @@ class Loops:
             return self.scope.held()
         return MAX_ITEMS
 
+    def largest(self, frag: Frag) -> int | None:
+        """The largest whole number `frag` may be, where the compiler knows (`len(g) + 1`)."""
+        if frag.const is not None:
+            value = frag.const[0]
+            return value if type(value) is int else None
+        return frag.most if frag.type.only(*INTS) else None
+
+    def shaped(self, node: ast.Call, frag: Frag) -> Frag:
+        """A built-in's result with the bounds its arguments give it (SHAPES): how many items
+        its list may hold and how many each of its items (a group, a combination), or the
+        largest number it may be (`len`)."""
+        shape = SHAPES.get(node.name)
+        recorded = self.shared.operands
+        if shape is None or recorded is None or recorded[0] is not node.args:
+            return frag
+        args = recorded[1]
+        most, items = shape(self, *args) if len(args) == len(node.args) else (None, None)
+        return attrs.evolve(frag, most=most, items_most=items)
+
     def weigh(self, *frags: Frag) -> None:
         """Count the lists among `frags` as items of work of a round of the innermost loop."""
         if self.shared.weights:
@@ -190,3 +213,39 @@ def _item(t: Type) -> Type:
         return ANY
     return t.item
 
+
+
+def _same(c, xs, *rest):
+    """A list no longer than its argument (sorted, unique, cards of a suit, …)."""
+    return c.most(xs), None
+
+
+def _range(c, *bounds):
+    if len(bounds) == 1:
+        high = c.largest(bounds[0])
+        return (None, None) if high is None else (min(max(high, 0), MAX_ITEMS), max(high - 1, 0))
+    low, high = bounds[0].const[0] if bounds[0].const is not None and type(bounds[0].const[0]) is int else None, c.largest(bounds[1])
+    if low is None or high is None:
+        return None, None
+    return min(max(high - low, 0), MAX_ITEMS), max(high - 1, 0)
+
+
+def _combinations(c, xs, k=None):
+    n = c.most(xs)
+    largest = c.largest(k) if k is not None else n
+    if largest is None or n > 60:
+        return None, n
+    return min(sum(comb(n, j) for j in range(min(largest, n) + 1)), MAX_ITEMS), min(n, largest)
+
+
+# What a built-in's list may hold, from its arguments' bounds: (items, items of each item).
+SHAPES = {
+    "sorted": _same, "unique": _same, "reversed": _same, "cards": _same, "suits_of": _same,
+    "top": lambda c, n, xs: (c.most(xs), None),
+    "len": lambda c, xs: (c.most(xs) if xs.type.has("list", "text") else None, None),
+    "count": lambda c, xs: (c.most(xs) if xs.type.has("list") else None, None),
+    "by_rank": lambda c, xs: (c.most(xs), min(c.most(xs), c.scope.same_rank())),
+    "by_suit": lambda c, xs: (c.most(xs), c.most(xs)),
+    "range": _range, "combinations": _combinations, "subsets": _combinations,
+    "melds": lambda c, xs, order: (None, c.most(xs)), "best_melds": lambda c, xs, order: (c.most(xs), c.most(xs)),
+}

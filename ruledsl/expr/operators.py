@@ -8,6 +8,8 @@ taken) have their lines written inside an `if`.
 """
 from __future__ import annotations
 
+import attrs
+
 from ..errors import RuleError
 from ..lang.types import A_LIST, A_NUMBER, BOOL, INT, NOTHING, NUMBER, NUMERIC, TEXT, ANY, Type, list_of
 from ..source import Span
@@ -40,8 +42,12 @@ class Operators:
 
     def _Binary(self, node: ast.Binary) -> Frag:
         a, b = self.operands([node.left, node.right])
-        return self.arithmetic(node.op, a, b, node.left, node.right,
-                               self.locate(node.op_offset, node.op_width))
+        frag = self.arithmetic(node.op, a, b, node.left, node.right, self.locate(node.op_offset, node.op_width))
+        if node.op == "+" and frag.const is None and frag.type.only(*INTS):   # `len(g) + 1`: a bound for loops.py
+            low, high = self.largest(a), self.largest(b)
+            if low is not None and high is not None:
+                frag = attrs.evolve(frag, most=low + high)
+        return frag
 
     def arithmetic(self, op: str, a: Frag, b: Frag, left: ast.Node, right: ast.Node, span: Span) -> Frag:
         """a OP b: checked types, plain Python where both are whole numbers, else a helper."""
