@@ -644,3 +644,27 @@ def test_printable_shows_every_character_one_for_one_and_no_control(text):
     assert len(shown) == len(text)
     _shows_no_control(shown)
     assert all(a == b for a, b in zip(text, shown) if a.isprintable() or a in "\n\t")
+
+
+@pytest.mark.parametrize("command", [["validate", "--strict", "--smoke", "1"], ["explain"], ["simulate", "-n", "1"]])
+def test_steps_and_expressions_as_deep_as_allowed_run_without_a_recursion_error(tmp_path, command):
+    # 48 `if` steps one inside the other (the YAML nesting limit is 100 levels), holding an
+    # expression 40 levels deep through a function's body: every walker has the stack it needs
+    # (the nesting limits come first, each a located error).
+    from click.testing import CliRunner
+
+    from ruledsl.cli import main
+    lines = ["name: Deep", "players: 3", "deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}",
+             "counters:", "  x: 0", "functions:", "  f(p): " + "-" * 30 + "points(hand(p))", "hand:",
+             "  - deal: {to: each, count: 5}"]
+    indent = "  "
+    for _ in range(48):
+        lines += [f"{indent}- if: x >= 0", f"{indent}  then:"]
+        indent += "    "
+    lines += [f"{indent}- do: \"x = -----f(dealer)\"", f"{indent}  say: \"{{{'-' * 30}x}}\"",
+              "after_hand:", "  - end_match: active"]
+    path = tmp_path / "deep.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, command + [str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Recursion" not in result.output
