@@ -668,3 +668,21 @@ def test_steps_and_expressions_as_deep_as_allowed_run_without_a_recursion_error(
     result = CliRunner().invoke(main, command + [str(path)])
     assert result.exit_code == 0, result.output
     assert "Recursion" not in result.output
+
+
+def test_an_option_past_the_bound_of_numbers_is_refused_wherever_it_is_given():
+    # `chips` of 10^80 was accepted (from a log, from --set, from the API): an option is a
+    # number as the language bounds them, 256 bits.
+    from click.testing import CliRunner
+
+    from ruledsl.cli import main
+    from ruledsl.lang.options import OptionError
+    game = ruledsl.load_game(ROOT / "games" / "kozel.yaml")
+    with pytest.raises(OptionError) as info:
+        game.new_initial_state(seed=0, players=3, options={"chips": 10 ** 80})
+    assert str(info.value) == "option 'chips' is past the bound of numbers (256 bits, about 77 digits)"
+    assert game.new_initial_state(seed=0, players=3, options={"chips": 2 ** 255}) is not None
+    result = CliRunner().invoke(main, ["simulate", "-n", "1", str(ROOT / "games" / "kozel.yaml"),
+                                       "--set", f"chips={10 ** 80}"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--set': option 'chips' is past the bound of numbers" in result.stderr

@@ -12,6 +12,7 @@ import attrs
 
 from ..errors import RuleError, did_you_mean
 from ..expr import ast
+from ..expr.values import MAX_BITS
 from ..source import NOWHERE, Span
 from .builtins import PURE
 from .declare import REQUIRED, Construct, Expr, Items, Key, Number, OptionValue, Text
@@ -74,6 +75,13 @@ class OptionError(ValueError):
     """A bad option or player count from the caller (not from the rule file)."""
 
 
+def _bits(value) -> int:
+    """The size of a number in bits (of a fraction's larger part)."""
+    if isinstance(value, Fraction):
+        return max(value.numerator.bit_length(), value.denominator.bit_length())
+    return value.bit_length()
+
+
 def check_value(spec: Option, value):
     """`value` for the option `spec`, checked (OptionError when it does not fit)."""
     default = spec.default
@@ -85,6 +93,8 @@ def check_value(spec: Option, value):
         raise OptionError(f"option '{spec.name}' is a number, not {value!r}")
     if numeric and whole(spec) and not isinstance(value, int):
         raise OptionError(f"option '{spec.name}' is a whole number, not {value}")
+    if numeric and _bits(value) > MAX_BITS:            # as the language bounds numbers (expr/values.py)
+        raise OptionError(f"option '{spec.name}' is past the bound of numbers ({MAX_BITS} bits, about 77 digits)")
     if spec.choices and value not in spec.choices:
         raise OptionError(f"option '{spec.name}' must be one of "
                           f"{', '.join(str(c) for c in spec.choices)}, not {value}")
