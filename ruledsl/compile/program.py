@@ -186,8 +186,8 @@ class Compiler:
         """Write the count of one round of a loop of steps (a turn, a for_each's seat). Every
         loop's rounds since a player last acted share one budget, `limits.turns`, so that loops
         inside loops, and hands of them, cannot multiply their own limits into a match that never
-        ends: a located error at the loop that goes past it. (Two slots: the count, and the
-        actions taken when it began, which a decision moves on.)"""
+        ends: a located error at the loop that goes past it. (Two slots: the rounds begun since
+        a player last acted, and the actions taken when that was, which a decision moves on.)"""
         if self.rounds_slots is None:
             self.rounds_slots = (self.slot(), self.slot())
         since, rounds = self.rounds_slots
@@ -195,12 +195,13 @@ class Compiler:
         over = functools.partial(RuleError, span, f"the loops of steps went on for {limit:,} rounds with no "
                                  "player acting", "turns and for_each inside each other (and the hands "
                                  "around them) share limits.turns: check their until: and lists, or raise it")
-        with w.indented(f"if st.vars[{since}] != st.steps_done:"):
+        with w.indented(f"if st.vars[{since}] == st.steps_done:"):     # no one acted since the last round
+            w.line(f"st.vars[{rounds}] += 1")
+            with w.indented(f"if st.vars[{rounds}] >= {limit}:"):
+                w.line(f"raise {w.const(over)}()")
+        with w.indented("else:"):
             w.line(f"st.vars[{since}] = st.steps_done")
             w.line(f"st.vars[{rounds}] = 0")
-        w.line(f"st.vars[{rounds}] += 1")
-        with w.indented(f"if st.vars[{rounds}] > {limit}:"):
-            w.line(f"raise {w.const(over)}()")
 
     def waits(self, step: Step) -> bool:
         return walk.waits(step)
