@@ -11,6 +11,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the [rl] extra (open_spiel) is 
 
 from ruledsl.envs import Match  # noqa: E402
 from ruledsl.envs.openspiel import register  # noqa: E402
+from ruledsl.envs.recall import tensor_size  # noqa: E402
 from ruledsl.envs.pettingzoo import env  # noqa: E402
 from rl_games import load, shipped, short  # noqa: E402
 
@@ -99,8 +100,8 @@ def test_openspiel_games_and_states_pickle():
 
 
 def test_openspiel_algorithms_run_on_a_registered_file():
-    """OpenSpiel's RL environment plays a whole match with the tensor as its info state, and its
-    MCTS picks a legal move."""
+    """OpenSpiel's RL environment plays a whole match with the information state tensor
+    (envs/recall.py: the observation, then the hand's actions), and its MCTS picks a legal move."""
     import numpy as np
     from open_spiel.python import rl_environment
     from open_spiel.python.algorithms import mcts
@@ -110,7 +111,7 @@ def test_openspiel_algorithms_run_on_a_registered_file():
     step = environment.reset()
     while not step.last():
         seat = step.observations["current_player"]
-        assert len(step.observations["info_state"][seat]) == rules.observation_shape(2)[0]
+        assert len(step.observations["info_state"][seat]) == tensor_size(rules, 2) > rules.observation_shape(2)[0]
         step = environment.step([step.observations["legal_actions"][seat][-1]])
     assert sorted(step.rewards) != [0.0, 0.0]               # somebody won the pool
     state = game.new_initial_state()

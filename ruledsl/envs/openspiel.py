@@ -10,7 +10,8 @@ hand's number (runtime/dealing.py), so each outcome is one whole sequence of dea
 likely. Decisions are the integer actions of runtime/indices.py (an action of several cards is
 several moves of the same player). Returns are the match's (state.returns()) at the end; the
 utility range is `utility=(lo, hi)` if given, else (0, 1) when the file has no `result.returns`,
-else unbounded. The observer gives state.observation_tensor and a text of state.observation.
+else unbounded. The observer gives state.observation_tensor and a text of state.observation;
+with perfect recall, the information state of envs/recall.py.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import numpy as np
 import pyspiel
 
 from . import Match, game_of, max_game_length, utility_range
+from .recall import Recall, remember, tensor_size, write_tensor
 
 
 def register(path, players: int | None = None, options: dict | None = None, *, seeds: int = 1000,
@@ -42,7 +44,7 @@ def register(path, players: int | None = None, options: dict | None = None, *, s
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=rules.max_players, min_num_players=rules.min_players,
-        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"players": default})
 
@@ -71,6 +73,9 @@ class RuleGame(pyspiel.Game):
         return RuleState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
+        """The observation, or with `perfect_recall` the information state (envs/recall.py)."""
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InformationState(self)
         return Observer(self)
 
 
@@ -80,6 +85,7 @@ class RuleState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
         self.match: Match | None = None
+        self.recall: Recall | None = None        # what each seat has seen, once asked (remembered)
 
     def current_player(self):
         if self.match is None:
@@ -99,8 +105,25 @@ class RuleState(pyspiel.State):
             game = self.get_game()
             self.match = Match(game.rules.new_initial_state(seed=int(action), players=game.n,
                                                             options=game.match_options))
-        else:
+        elif self.recall is None:
             self.match.step(int(action))
+        else:
+            self.recall = remember(self.match, self.recall, int(action))
+
+    def remembered(self) -> Recall:
+        """The seats' information states (envs/recall.py). Made when first asked for, by playing
+        the match again from its seed with a record (a state nobody asks pays nothing for them),
+        and from then on extended by each action, in this state and its clones."""
+        if self.recall is None:
+            game, history = self.get_game(), self.history()
+            again = Match(game.rules.new_initial_state(seed=history[0], players=game.n,
+                                                       options=game.match_options, record=True))
+            recall = Recall.start(again.state)
+            for action in history[1:]:
+                recall = remember(again, recall, action)
+            self.match.state.events = []          # the match records its events from now on
+            self.recall = recall
+        return self.recall
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -139,3 +162,21 @@ class Observer:
         shown = state.match.state.observation(player)
         mine = state.match.chosen if state.match.state.current_player() == player else ()
         return f"{shown} chosen={list(mine)}"
+
+
+class InformationState:
+    """OpenSpiel's observer with perfect recall: the seat's information state (envs/recall.py)
+    as a string, and as a tensor (one "info_state" piece)."""
+
+    def __init__(self, game):
+        self.tensor = np.zeros(tensor_size(game.rules, game.n), np.float32)
+        self.dict = {"info_state": self.tensor}
+
+    def set_from(self, state, player):
+        self.tensor.fill(0.0)
+        if state.match is not None:
+            mine = state.match.chosen if state.match.state.current_player() == player else ()
+            write_tensor(self.tensor, state.remembered(), state.match.state, player, mine)
+
+    def string_from(self, state, player):
+        return "before the deal" if state.match is None else state.remembered().string(player)

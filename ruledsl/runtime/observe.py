@@ -1,7 +1,9 @@
-"""What one player may see: zones by their visibility, the trick, counters, cards everyone knows.
+"""What one player may see: zones by their visibility, the trick, counters, cards everyone knows;
+and what an event tells each player.
 
-`seen` is the one place that decides it; the observation dict and the observation tensor
-(runtime/tensor.py) are both written from what it gives, so neither can show more.
+`seen` is the one place that decides what a player sees now; the observation dict and the
+observation tensor (runtime/tensor.py) are both written from what it gives, so neither can show
+more. `event_seen` is the one place that decides what an event tells a player.
 """
 from __future__ import annotations
 
@@ -98,6 +100,40 @@ def _plain(value):
     if hasattr(value, "denominator") and getattr(value, "denominator", 1) != 1:
         return str(value)
     return value
+
+
+# Events whose every field any seat may know (the deal's order is not one of them: "hand").
+PUBLIC_EVENTS = frozenset({"say", "bonus", "summary", "out", "back", "end", "deal"})
+
+
+def event_seen(event: dict, seat: int | None) -> dict | None:
+    """An event of `state.events` as `seat` learns of it (None: as someone at no seat, a watcher),
+    or None when it learns nothing from it. The one rule for what an event tells whom: the table
+    draws these, the OpenSpiel adapter's information states remember them. Kinds it does not
+    know, and the analysis's "step" events (which steps ran), tell nobody anything."""
+    kind = event["kind"]
+    if kind in PUBLIC_EVENTS:
+        return event
+    if kind == "hand":                                   # who deals, never the deck's order
+        return {k: v for k, v in event.items() if k != "deck"}
+    if kind == "trick":       # who took it; its cards, face-down plays among them, were shown as played
+        return {k: v for k, v in event.items() if k != "cards"}
+    if kind == "play":
+        if event.get("face_down") and event["seat"] != seat:
+            return dict(event, cards=[None] * len(event["cards"]))
+        return event
+    if kind == "choice":
+        if event["seat"] != seat and "public" in event:  # a secret choice: its name at most
+            return None if event["public"] is None else {"kind": "choice", "seat": event["seat"],
+                                                         "action": event["public"], "secret": True}
+        return event
+    if kind == "reveal":
+        if "to" in event and seat not in event["to"]:    # shown to others: how many, not which
+            return {"kind": "reveal", "to": event["to"], "cards": [None] * len(event["cards"])}
+        return event
+    if kind == "shuffle":
+        return {"kind": "shuffle", "zone": event["zone"]}
+    return None
 
 
 def describe(st) -> str:

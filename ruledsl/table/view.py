@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..lang.types import holds_seats
+from ..runtime.observe import event_seen
 from ..runtime.show import show_seats
 from .render import GAP, Look, labelled, pack, row, summary_table, units
 
@@ -173,7 +174,11 @@ class View:
     # -- what happened --------------------------------------------------------------------------
 
     def event(self, e: dict) -> Text | None:
-        """One line for an event, as the viewer may know it; None for what it does not show."""
+        """One line for an event, as the viewer may know it (observe.event_seen); None for what it
+        does not show."""
+        e = event_seen(e, self.viewer)
+        if e is None:
+            return None
         kind, look = e["kind"], self.look
         if kind == "hand":
             again = " (redealt)" if e["redeal"] else ""
@@ -192,13 +197,7 @@ class View:
         if kind == "trick":
             return Text(f"  trick {e['number']} → {self.name(e['winner'])}", style="dim")
         if kind == "choice":          # a secret choice: the others hear only its name
-            if e["seat"] != self.viewer and "public" in e:
-                said = e["public"]
-                if said is None:         # a choice the others may not even know was made
-                    return None
-            else:
-                said = e["action"]
-            return Text(f"{self.name(e['seat'])}: ") + look.action(said)
+            return Text(f"{self.name(e['seat'])}: ") + look.action(e["action"])
         if kind == "say":
             return Text("» ") + look.words(e["text"])
         if kind == "bonus":
@@ -206,7 +205,7 @@ class View:
         if kind == "reveal":
             if "to" not in e:
                 return Text("shown to all: ") + look.cards(e["cards"])
-            if self.viewer not in e["to"]:      # shown to others: you saw that much, not the cards
+            if None in e["cards"]:              # shown to others: you saw that much, not the cards
                 return Text(f"{len(e['cards'])} card(s) shown to {' '.join(self.name(s) for s in e['to'])}")
             return Text("shown to you: ") + look.cards(e["cards"])
         if kind == "shuffle":
@@ -219,9 +218,7 @@ class View:
 
     def played(self, e: dict) -> list[str]:
         """The cards of a play event as the viewer may know them: another's face-down play as ??."""
-        if e.get("face_down") and e["seat"] != self.viewer:       # closed play: hidden from you
-            return ["??"] * len(e["cards"])
-        return e["cards"]
+        return ["??" if c is None else c for c in event_seen(e, self.viewer)["cards"]]
 
     def summary(self, e: dict):
         return summary_table(f"End of hand {e['hand']}", e["lines"], self.seats)
