@@ -1,5 +1,7 @@
 """Helpers shared by the tests, as fixtures.
 
+- ``data_folder`` (for every test): RULEDSL_DATA points to a fresh folder, so saved games go there.
+
 - ``load_rules(text, name="rules.yaml")``: write a small rule file into the test's ``tmp_path``
   and load it (a ``ruledsl`` game).
 - ``dealt(text, players, hands=None, shared=None, **kwargs)``: ``load_rules(text)``, then its
@@ -10,6 +12,15 @@
 import pytest
 
 import ruledsl
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path_factory, monkeypatch):
+    """The user's data folder (where `run` keeps unfinished matches) is a fresh one per test,
+    for the test's subprocesses too: never the real one."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("RULEDSL_DATA", str(folder))
+    return folder
 
 
 @pytest.fixture

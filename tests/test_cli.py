@@ -21,7 +21,7 @@ def invoke(*args, input=None):
 
 @pytest.fixture(autouse=True)
 def in_tmp(tmp_path, monkeypatch):
-    """A game left mid-match is saved in the current directory: keep that out of the tree."""
+    """Commands that write files (logs, rows) write them in a fresh folder, out of the tree."""
     monkeypatch.chdir(tmp_path)
 
 

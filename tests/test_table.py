@@ -34,7 +34,7 @@ def run(*args, input="", columns=80, env=None):
 
 @pytest.fixture(autouse=True)
 def in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)          # a game left mid-match is saved here
+    monkeypatch.chdir(tmp_path)          # nothing may be written here (saves go to the data folder)
 
 
 def tokens(text: str) -> list[str]:
@@ -61,7 +61,7 @@ def test_the_kozel_screen_at_80_columns_is_as_recorded():
     """A golden screen: the first hands of a Kozel match as a player sees them at 80 columns.
     After a deliberate change of the table's look: UPDATE_GOLDEN=1 python -m pytest tests/test_table.py"""
     out = run(GAMES / "kozel.yaml", "--seed", 11, input="1\n" * 12)
-    out = out.replace(str(ROOT), "<repo>")      # the resume command names the checkout's games/
+    out = re.sub(r"kozel-\d{8}-\d{6}", "kozel-<when>", out)      # a save is named by when it began
     if os.environ.get("UPDATE_GOLDEN"):
         GOLDEN.write_text(out, encoding="utf-8")
     assert out == GOLDEN.read_text(encoding="utf-8")
@@ -205,24 +205,48 @@ def test_a_random_seed_is_shown_at_the_end_and_kept_in_the_log(tmp_path):
     assert again == out
 
 
-def test_a_game_left_mid_match_resumes_where_it_stopped(tmp_path):
+def test_a_game_left_mid_match_resumes_where_it_stopped(tmp_path, data_folder):
     first = run(GAMES / "ciapano.yaml", "--seed", 9, "--players", 4, "--seat", "C", input="1\n" * 5)
-    saved = re.search(r"to continue it:\n  ruledsl run --resume (\S+) --rules (\S+)\n", first)
-    log, rules = saved.groups()
-    header = json.loads(Path(log).read_text().splitlines()[0])
+    name = re.search(r"to continue it:\n  ruledsl run --resume (\S+)\n", first).group(1)
+    [log] = (data_folder / "saves").iterdir()
+    assert log.name == f"{name}.jsonl" and name.startswith("ciapano-") and list(tmp_path.iterdir()) == []
+    header = json.loads(log.read_text().splitlines()[0])
     assert header["seat"] == 2 and header["seed"] == 9 and not Path(header["ruleset"]).is_absolute()
-    second = run("--resume", log, "--rules", rules, input="1\n" * 200)
+    second = run("--resume", name, input="1\n" * 12)
     assert "Resumed at hand 1, after" in second and "You are" not in second
     # the same screen that the player left is the first one shown again
     left = first.rsplit("╭─", 1)[1].split("> ")[0]
     assert second.split("╭─", 1)[1].split("> ")[0] == left
-    assert "End of hand 1" in second
-    replayed = CliRunner().invoke(main, ["replay", log, "--rules", rules])
+    assert "End of hand 1" in second and f"ruledsl run --resume {name}\n" in second    # left again: the same save
+    assert list((data_folder / "saves").iterdir()) == [log]
+    replayed = CliRunner().invoke(main, ["replay", str(log), "--rules", str(GAMES)])
     assert replayed.exit_code == 0 and "replay exactly" in replayed.output
-    deals = [json.loads(line) for line in Path(log).read_text().splitlines() if '"deal"' in line]
+    deals = [json.loads(line) for line in log.read_text().splitlines() if '"deal"' in line]
     game = ruledsl.load_game(GAMES / "ciapano.yaml")
     fresh = game.new_initial_state(seed=9, players=4, record=True)
     assert deals[0]["deck"] == next(e["deck"] for e in fresh.events if e["kind"] == "hand")
+
+
+def test_saves_live_in_the_data_folder_one_per_unfinished_match(tmp_path, data_folder):
+    """Nothing is written for a match left before the player's first move; a match left later
+    is one save (`run --resume` alone lists it), resumed and left again still one, and removed
+    when the match ends. The current folder is never written to."""
+    saves = data_folder / "saves"
+    out = run(GAMES / "kozel.yaml", "--seed", 3, input="quit\n")
+    assert "nothing is saved" in out and not saves.exists()
+    listed = run("--resume")
+    assert "No saved games" in listed and str(saves) in listed
+    run(GAMES / "kozel.yaml", "--seed", 3, input="1\nquit\n")
+    run(GAMES / "coteccio.yaml", "--seed", 4, input="1\nquit\n")
+    coteccio, kozel = sorted(saves.iterdir())           # by name
+    listed = run("--resume")
+    assert re.search(rf"{kozel.stem} +kozel, 3 players, hand 1, \d+ moves, left ", listed)
+    assert coteccio.stem in listed and listed.index(coteccio.stem) < listed.index(kozel.stem)   # the latest first
+    out = run("--resume", kozel.stem, "--fast", input="1\n" * 3000)
+    assert "Match over" in out and f"Its save, {kozel.stem}, is removed" in out
+    assert list(saves.iterdir()) == [coteccio] and list(tmp_path.iterdir()) == []
+    missing = CliRunner().invoke(main, ["run", "--resume", "kozel-19990101-000000"])
+    assert missing.exit_code == 2 and "neither a saved game" in missing.output
 
 
 def test_resume_refuses_what_the_log_fixes():

@@ -5,6 +5,7 @@ import os
 import random
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import click
@@ -27,6 +28,25 @@ def parse_seat(text: str, players: int, option: str = "--seat") -> int:
     return seat
 
 
+class ResumeFrom(click.ParamType):
+    """What `--resume` continues: a save by its name (saves.py), or a log file; alone (the
+    empty text), the saves are listed."""
+
+    name = "save or log"
+
+    def convert(self, value, param, ctx):
+        from ..table import saves
+        if value == "":
+            return value
+        found = saves.find(value)
+        if found is not None:
+            return str(found)
+        if not Path(value).is_file():
+            self.fail(f"'{value}' is neither a saved game (`ruledsl run --resume` lists them) nor a log file",
+                      param, ctx)
+        return value
+
+
 @click.command()
 @click.argument("ruleset", type=ExistingPath(), required=False)
 @click.option("--players", "-p", type=int, help="Number of players (default: the game's).")
@@ -38,7 +58,8 @@ def parse_seat(text: str, players: int, option: str = "--seat") -> int:
 @click.option("--log", "log_path", type=ExistingPath(output=True), help="Write a game log (JSON Lines) as play goes.")
 @click.option("--opponents", metavar="SPEC", help="The computer players' bot (see docs/bots.md).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Letters for suits and plain ASCII throughout.")
-@click.option("--resume", type=ExistingPath(), help="Continue the game in this log.")
+@click.option("--resume", metavar="[SAVE|LOG]", type=ResumeFrom(), is_flag=False, flag_value="",
+              help="Continue a saved game (by the name `--resume` alone lists) or the game in a log.")
 @click.option("--rules", "rules_dir", type=ExistingPath(dir_okay=True, file_okay=False),
               help="With --resume: a directory where the log's rule file may be read.")
 def run(ruleset, players, seat, watch, fast, seed, sets, log_path, opponents, ascii_only, resume, rules_dir):
@@ -51,6 +72,9 @@ def run(ruleset, players, seat, watch, fast, seed, sets, log_path, opponents, as
         install(ascii_only=True)
     console = Console(markup=False, highlight=False, emoji=False)
     symbols = not ascii_only and "NO_COLOR" not in os.environ and can_encode("♠♥♦♣", console.encoding)
+    if resume == "":
+        _list_saves(console)
+        return
     if resume:
         game, state, table_args = _resumed(resume, rules_dir, ruleset, players, seed, sets, log_path, watch)
         human = table_args.pop("human")
@@ -73,7 +97,9 @@ def run(ruleset, players, seat, watch, fast, seed, sets, log_path, opponents, as
     except PLAY_ERRORS as exc:
         fail_play(exc)
     except (Quit, KeyboardInterrupt):
-        _leave(console, table.log, game)
+        _leave(console, table, game)
+    else:
+        _ended(console, table.log)
     finally:
         table.log.close()
 
@@ -96,6 +122,9 @@ def _resumed(log, rules_dir, ruleset, players, seed, sets, log_path, watch):
     if given:
         raise click.UsageError(f"--resume continues the logged game as it was: {', '.join(given)} "
                                "cannot be given with it")
+    from ..table import saves
+    if rules_dir is None and saves.is_save(log):      # a save of ours: its rule file where it was played
+        rules_dir = saves.rules_dir(log)
     done = _restore(log, rules_dir)
     if done.state.is_terminal():
         click.echo(f"{log}: this match is over; `ruledsl replay {log}` checks it", err=True)
@@ -137,26 +166,57 @@ def _banner(console, game, state, human) -> None:
         console.print("Answer with an option's number or its text (e.g. 'play QS').")
 
 
-def _leave(console, log, game) -> None:
-    """Left mid-match: the log (written as play went, or saved now) continues it."""
-    path = log.path
+def _leave(console, table, game) -> None:
+    """Left mid-match: the log (written as play went, or the match saved now in the data folder,
+    once the player has made a move) continues it."""
+    from ..table import saves
+    log, path = table.log, table.log.path
     if path is None:
-        path = _save_path(Path(game.ruleset.path).stem)
+        if not table.played:
+            console.print("\nLeft the table before your first move: nothing was played, nothing is saved.")
+            return
+        path = str(saves.new_path(game.ruleset.path))
         log.save(path)
-    command = f"ruledsl run --resume {path}"
-    rules = Path(game.ruleset.path).resolve()
-    if Path(path).resolve().parent not in rules.parents:
-        command += f" --rules {rules.parent}"
-    console.print(f"\nLeft the table. The game is saved in {path}; to continue it:")
+    if saves.is_save(path):
+        where = f"saved as {saves.name(path)}"
+        command = f"ruledsl run --resume {saves.name(path)}"
+    else:
+        where = f"in its log, {path}"
+        command = f"ruledsl run --resume {path}"
+        rules = Path(game.ruleset.path).resolve()
+        if Path(path).resolve().parent not in rules.parents:
+            command += f" --rules {rules.parent}"
+    console.print(f"\nLeft the table. The game is {where}; to continue it:", soft_wrap=True)
     console.print(f"  {command}", soft_wrap=True)        # whole, to copy
 
 
-def _save_path(stem: str) -> str:
-    path, n = Path(f"{stem}.save.jsonl"), 1
-    while path.exists():
-        n += 1
-        path = Path(f"{stem}.save-{n}.jsonl")
-    return str(path)
+def _ended(console, log) -> None:
+    """The match is over: a save of it has done its work."""
+    from ..table import saves
+    if saves.is_save(log.path):
+        log.close()
+        saves.remove(log.path)
+        console.print(f"(Its save, {saves.name(log.path)}, is removed.)")
+
+
+def _list_saves(console) -> None:
+    """`run --resume` alone: the unfinished matches, the most recent first."""
+    from ..table import saves
+    found = saves.listing()
+    if not found:
+        console.print(f"No saved games (in {saves.folder()}). A game you leave after your first move is kept there.",
+                      soft_wrap=True)
+        return
+    console.print(f"Saved games, the most recent first (in {saves.folder()}):", soft_wrap=True)
+    for saved in found:
+        if saved.problem:
+            console.print(f"  {saved.name}   cannot be resumed: {saved.problem}", soft_wrap=True)
+            continue
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.left))
+        hands = f"hand {saved.hands}, " if saved.hands else ""
+        console.print(f"  {saved.name}   {saved.game}, {saved.players} players, {hands}{saved.actions} moves, "
+                      f"left {when}", soft_wrap=True)
+    console.print("Continue one with: ruledsl run --resume NAME")
 
 
 def _first_dealer(state) -> int:

@@ -4,6 +4,7 @@
     view.py      what one seat sees: status panel, table, hand, events, summaries
     prompt.py    reading answers: line editing, history, completion (or plain lines)
     commands.py  help, rules, why, last, score, hint
+    saves.py     unfinished matches, kept in the player's data folder
 
 The table plays through the public API only: the seat's observation, the events (filtered for
 the seat), legal_actions, action_to_string, parse_action, why_not, asked and card_sort_key.
@@ -64,6 +65,7 @@ class Table:
         self.seed, self.pause = seed, pause
         self.log = log if log is not None else LogWriter(None)      # kept in memory only
         self.decisions = decisions            # made so far (a resumed match starts later)
+        self.played = bool(decisions)         # a move of the human's (or any, watching) so far: worth saving
         # The bots draw from the seed, as smoke play does (validate's hint replays it with
         # `run --watch`); a resumed match draws from the seed and the decisions made so far.
         self.bot_rng = random.Random(seed if not decisions else f"{seed}:{decisions}")
@@ -106,6 +108,7 @@ class Table:
             self.log.action(seat, st.action_to_string(action))
             st.apply_action(action)
             self.decisions += 1
+            self.played = self.played or seat == self.human or self.human is None
             if seat != self.human and self.pause:
                 self.flush()
                 time.sleep(self.pause)

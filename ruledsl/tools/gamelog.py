@@ -135,6 +135,18 @@ def restore(log_path: str, rules_dir: str | None = None) -> Replayed:
             raise ReplayError(str(differs)) from None
 
 
+def outline(log_path: str) -> tuple[dict, int, int]:
+    """A log's header, checked, and how many actions and deals follow it, each record checked
+    as `restore` checks it, without playing the match (`run --resume` lists the saves so)."""
+    records = _records(log_path)
+    header = check_header(log_path, next(records, None))
+    actions = deals = 0
+    for _, rec in records:
+        actions += rec["type"] == "action"
+        deals += rec["type"] == "deal"
+    return header, actions, deals
+
+
 class _DealDiffers(ReplayError):
     pass
 

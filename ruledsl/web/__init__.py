@@ -1,5 +1,5 @@
 """The web table behind `ruledsl serve`: people and bots at one table, in their browsers
-(docs/web.md). Needs the `web` extra (starlette, uvicorn, websockets, platformdirs).
+(docs/web.md). Needs the `web` extra (starlette, uvicorn, websockets).
 
     catalog.py  the rule files served, by name (never a path from a client)
     store.py    SQLite: tables, seats (token digests), options, seeds, the action log
