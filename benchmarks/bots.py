@@ -34,10 +34,13 @@ import ruledsl  # noqa: E402
 from ruledsl import bots  # noqa: E402
 
 GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "rummy")
-PAIRINGS = {                     # name -> (X spec, Y spec); {budget}: --budget, {pimc}: --pimc-budget
-    "ismcts-random": ("ismcts{budget}", "random"),
-    "pimc-random": ("pimc{pimc}", "random"),
-    "ismcts-pimc": ("ismcts{budget}", "pimc{pimc}"),
+PAIRINGS = {                     # name -> (X, Y): bot names, each with its budget (--budget, --spec)
+    "expert-pimc": ("expert", "pimc"),
+    "expert-ismcts": ("expert", "ismcts"),
+    "expert-random": ("expert", "random"),
+    "ismcts-random": ("ismcts", "random"),
+    "pimc-random": ("pimc", "random"),
+    "ismcts-pimc": ("ismcts", "pimc"),
 }
 _GAMES: dict = {}
 
@@ -62,7 +65,7 @@ def rotations(name) -> list[tuple[int, ...]]:
 def play_hand(unit: dict) -> dict:
     """One deal with X at `unit['x']`: the hand's value for every seat."""
     g = game(unit["game"])
-    st = g.new_initial_state(seed=unit["deal"], players=g.default_players)
+    st = g.new_initial_state(seed=unit["deal"], players=g.default_players, record=True)   # bots read the hand's past
     x, y = (bots.make(s) for s in unit["specs"])
     rng = random.Random(f"{unit['deal']}/{unit['x']}")
     while st.hands_scored == 0 and not st.is_terminal():
@@ -82,12 +85,17 @@ def units(args, done: set):
             if deal >= deals:
                 continue
             for pairing in args.pairings:
-                specs = [s.format(budget=args.budget, pimc=args.pimc_budget or args.budget)
-                         for s in PAIRINGS[pairing]]
+                specs = [spec_of(bot, args) for bot in PAIRINGS[pairing]]
                 for x in groups:
-                    key = (name, pairing, deal, x)
+                    key = (name, tuple(specs), deal, x)
                     if key not in done:
                         yield {"game": name, "pairing": pairing, "deal": deal, "x": x, "specs": specs}
+
+
+def spec_of(bot: str, args) -> str:
+    """The spec a pairing's bot plays under: --spec's, else the bot with --budget."""
+    given = dict(item.split("=", 1) for item in args.spec)
+    return given.get(bot) or (bot if bot == "random" else bot + args.budget)
 
 
 def load(path: Path) -> list[dict]:
@@ -99,10 +107,9 @@ def load(path: Path) -> list[dict]:
 def report(rows: list[dict]) -> str:
     out = ["| game | pairing | hands | X mean | Y mean | X − Y (95% CI) |", "|---|---|---|---|---|---|"]
     for name in GAMES:
-        for pairing in PAIRINGS:
-            mine = [r for r in rows if r["game"] == name and r["pairing"] == pairing]
-            if not mine:
-                continue
+        pairs = list(dict.fromkeys(tuple(r["specs"]) for r in rows if r["game"] == name))
+        for specs in pairs:
+            mine = [r for r in rows if r["game"] == name and tuple(r["specs"]) == specs]
             per_deal: dict = {}
             xs, ys = [], []
             for r in mine:
@@ -113,8 +120,7 @@ def report(rows: list[dict]) -> str:
                 per_deal.setdefault(r["deal"], []).append(xs[-1] - ys[-1])
             diffs = [sum(v) / len(v) for v in per_deal.values()]
             mean, half = _mean_ci(diffs)
-            x_spec, y_spec = mine[0]["specs"]
-            out.append(f"| {name} | {x_spec} vs {y_spec} | {len(mine)} | {sum(xs) / len(xs):+.3f} | "
+            out.append(f"| {name} | {specs[0]} vs {specs[1]} | {len(mine)} | {sum(xs) / len(xs):+.3f} | "
                        f"{sum(ys) / len(ys):+.3f} | {mean:+.3f} ± {half:.3f} |")
     return "\n".join(out)
 
@@ -139,8 +145,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=500, help="hands per game and pairing")
     parser.add_argument("--budget", default=":0.5", help="every search's budget: :SECONDS or @ITERATIONS "
                         "(iterations are immune to the machine's load)")
-    parser.add_argument("--pimc-budget", help="PIMC's budget when it differs (equal time at unequal "
-                        "iteration costs: an ISMCTS iteration costs more than a PIMC one)")
+    parser.add_argument("--spec", action="append", default=[], metavar="BOT=SPEC",
+                        help="one bot's spec when it differs from BOT+budget, e.g. pimc=pimc@400 "
+                        "(equal time at unequal iteration costs: an ISMCTS iteration costs more than a PIMC one)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--nice", type=int, default=19)
     parser.add_argument("--results", type=Path, default=HERE / "bots.jsonl")
@@ -150,7 +157,7 @@ def main() -> None:
     if args.report:
         print(report(rows))
         return
-    done = {(r["game"], r["pairing"], r["deal"], tuple(r["x"])) for r in rows}
+    done = {(r["game"], tuple(r["specs"]), r["deal"], tuple(r["x"])) for r in rows}
     todo = list(units(args, done))
     print(f"{len(todo)} hands to play, {len(rows)} already in {args.results}", flush=True)
     with Pool(args.workers, initializer=_niced, initargs=(args.nice,)) as pool, \

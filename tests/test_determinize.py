@@ -178,3 +178,44 @@ def test_knowledge_is_what_the_seat_was_shown(name, players):
             assert knowledge.known(st, seat) == seen[seat], (seat, st.steps)
         told = len(st.events)
         st.apply_action(rng.choice(st.legal_actions()))
+
+
+def recorded_points(game, players, seed, every=4, limit=10):
+    """Decisions of one random recorded match (the hand's past is kept), as clones."""
+    rng = random.Random(seed)
+    st = game.new_initial_state(seed=seed, players=players, record=True)
+    while not st.is_terminal() and limit:
+        if rng.randrange(every) == 0 and st.past is not None:
+            limit -= 1
+            yield st.clone()
+        st.apply_action(rng.choice(st.legal_actions()))
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_a_worlds_past_replays_to_the_world(name, players):
+    """determinize(past=True): the hand's first state and decisions in the world's cards lead,
+    replayed, to the world itself — unless the world contradicts the play (a choice not legal
+    there, a hand that would have ended): that is what inference weighs. A world never carries
+    the true past."""
+    from ruledsl.runtime.history import decisions
+    rng = random.Random(11)
+    replayed = tried = 0
+    for st in recorded_points(GAMES[name], players, seed=12):
+        seat = rng.randrange(players)
+        assert st.determinize(seat, rng).past is None
+        d = st.determinize(seat, rng, past=True)
+        if d.past is None:
+            continue
+        first, _ = d.past
+        assert first is not st.past[0] and first.events is None and first.seed == d.seed
+        tried += 1
+        r = first.clone()
+        for who, action in decisions(d.past):
+            if r.current_player() != who or r.hands_scored != first.hands_scored or action not in r.legal_actions():
+                break
+            r.apply_action_fast(action)
+        else:
+            if r.hands_scored == first.hands_scored and r.trick == d.trick:   # (closed play: a card
+                assert (r.zones, r.cv, r.pc, r.player) == (d.zones, d.cv, d.pc, d.player)   # face down
+                replayed += 1                                                 # only if it lost)
+    assert tried and replayed

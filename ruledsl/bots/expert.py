@@ -1,32 +1,93 @@
 """The `expert` bot: flat Monte Carlo over sampled worlds (flat.py), every legal action tried in
-each world and the one with the best mean value played.
+each world and the one with the best mean value played; a world's rest of the hand solved
+exactly when it is small (endgame.py), else finished by a roll-out that plays, some of the
+time, the action the rule file's values favour one action ahead (policy.py).
 """
 from __future__ import annotations
 
+import attrs
+
+from .endgame import Solver, TooBig
 from .flat import Samples, try_each
-from .search import Goal, SearchBot, roll_out
+from .inference import Model, Worlds
+from .policy import Judge
+from .rollouts import Finish
+from .search import Goal, SearchBot
+
+SOLVE_SHARE = 8          # a world solved exactly may cost at most this part of a move's budget
+NODES_PER_ROLLOUT = 2    # positions an exact search visits in the time of a roll-out, about
+INFER_SHARE = 4          # the pool's likelihoods may take this part of it (inference.py)
+POOL = 64                # worlds in the pool at most
+
+
+@attrs.frozen
+class Style:
+    """How the search finishes a world."""
+    greedy: float = 0.0          # the part of a roll-out's decisions played by the one-action judge
+    solve: bool = True           # small endgames solved exactly
+    infer: bool = True           # worlds weighted by the likelihood of the others' play
 
 
 class Expert(SearchBot):
     name = "expert"
+    style = Style()
 
     def search(self, state, rng):
-        samples = sample(state, rng, self.budget.ticks())
+        meter = self.budget.meter()
+        samples = sample(state, rng, meter, self.style, solve_limit=meter.share(SOLVE_SHARE) * NODES_PER_ROLLOUT,
+                         infer_work=meter.share(INFER_SHARE))
         return [(a, len(samples), mean) for a, mean in zip(samples.legal, samples.means())]
 
     def choose(self, stats):
         return max(stats, key=lambda s: s[2])[0]
 
 
-def sample(state, rng, ticks) -> Samples:
-    """One world per item of `ticks`: the value of every legal action of the seat to move."""
+def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, infer_work: int = 0) -> Samples:
+    """Worlds while `meter` goes: the value of every legal action of the seat to move in each.
+    `meter.spend` is told the work each world took (roll-outs, or positions solved), and the
+    inference's. `solve_limit`: positions a world may take to be solved exactly; `infer_work`:
+    the work the pool's likelihoods may take."""
     seat, goal = state.current_player(), Goal(state)
     samples = Samples(state.legal_actions())
-
-    def finish(st, r):
-        return roll_out(st, goal, r)
-
-    for _ in ticks:
-        world = state.determinize(seat, rng)
-        samples.add(try_each(world, samples.legal, seat, finish, rng))
+    legal = samples.legal
+    finish = Finish(state, goal, style.greedy)
+    exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit) if style.solve and solve_limit else None
+    model = Model(Judge(state)) if style.infer and goal.by_hand else None
+    worlds = Worlds(state, seat, rng, model, POOL, infer_work)
+    meter.spend(worlds.cost)
+    while meter.go():
+        world = worlds.draw()
+        row = None
+        if exact is not None and exact.on:
+            row = exact.row(world, legal)
+            meter.spend(exact.cost // NODES_PER_ROLLOUT)      # the positions searched, solved or not
+        if row is None:
+            before = finish.work
+            row = try_each(world, legal, seat, finish, rng)
+            meter.spend(finish.work - before)
+        samples.add(row)
     return samples
+
+
+class Exact:
+    """Worlds solved to the end of the hand while that stays within `limit` positions a world;
+    once one does not, no more this move (`on`). `cost`: the positions the last world took."""
+
+    def __init__(self, seat: int, goal: Goal, team_of, limit: int):
+        self.seat, self.goal, self.team_of, self.limit = seat, goal, team_of, limit
+        self.on, self.cost = True, 0
+
+    def row(self, world, legal) -> list | None:
+        solver = Solver(self.seat, self.goal, self.team_of, self.limit)
+        row = []
+        try:
+            for action in legal:
+                child = world.clone()
+                child.apply_action_fast(action)
+                row.append(solver.solve(child))
+        except TooBig:
+            self.on = False
+            return None
+        finally:
+            self.cost = solver.nodes
+        return row

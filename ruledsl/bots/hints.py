@@ -19,11 +19,13 @@ import time
 
 import attrs
 
-from .expert import sample
+from .expert import Expert, sample
 from .flat import Z95
 from .search import Goal
 
 FLOOR = 200            # worlds: every move's value is the mean of this many samples
+SOLVE_LIMIT = 1000     # positions a world may take to be solved exactly (endgame.py)
+INFER_WORK = 2000      # roll-outs' worth of work the inference may take (inference.py)
 CAP = 60.0             # seconds: a safety valve, far above what the floor takes at the table
 
 
@@ -66,8 +68,8 @@ def hint(state, rng: random.Random | None = None, *, min_iterations: int = FLOOR
     if min_iterations < 1:
         raise ValueError("min_iterations: at least one world")
     rng = random.Random(0) if rng is None else rng
-    ticks = _Ticks(min_iterations, max_seconds, clock)
-    samples = sample(state, rng, ticks)
+    meter = _Floor(min_iterations, max_seconds, clock)
+    samples = sample(state, rng, meter, Expert.style, solve_limit=SOLVE_LIMIT, infer_work=INFER_WORK)
     means, errors = samples.means(), samples.stderrs()
     best = max(range(len(means)), key=means.__getitem__)
     behind = samples.behind(best)
@@ -76,7 +78,7 @@ def hint(state, rng: random.Random | None = None, *, min_iterations: int = FLOOR
                    i == best or _within(*behind[i]))
              for i, a in enumerate(samples.legal)]
     moves.sort(key=lambda m: (not m.best, -m.value))
-    return Hint(state.current_player(), tuple(moves), n, min_iterations, ticks.elapsed, ticks.capped,
+    return Hint(state.current_player(), tuple(moves), n, min_iterations, meter.elapsed, meter.capped,
                 "hand" if Goal(state).by_hand else "match")
 
 
@@ -87,18 +89,24 @@ def _within(gap: float, error: float) -> bool:
     return gap <= Z95 * error
 
 
-class _Ticks:
-    """`floor` items, unless `cap` seconds pass first (`capped`); `elapsed`, the time taken."""
+class _Floor:
+    """A meter of `floor` worlds, whatever work each takes, unless `cap` seconds pass first
+    (`capped`); `elapsed`, the time taken (by `clock`)."""
 
     def __init__(self, floor: int, cap: float | None, clock):
         self.floor, self.cap, self.clock = floor, cap, clock
-        self.capped, self.elapsed = False, 0.0
+        self.done, self.capped, self.start = 0, False, clock()
 
-    def __iter__(self):
-        clock, start = self.clock, self.clock()
-        for i in range(self.floor):
-            if i and self.cap is not None and clock() - start >= self.cap:
-                self.capped = True
-                break
-            yield i
-        self.elapsed = clock() - start
+    def go(self) -> bool:
+        if self.done and self.cap is not None and self.clock() - self.start >= self.cap:
+            self.capped = self.done < self.floor
+            return False
+        self.done += 1
+        return self.done <= self.floor
+
+    def spend(self, work: int) -> None:
+        pass
+
+    @property
+    def elapsed(self) -> float:
+        return self.clock() - self.start

@@ -38,6 +38,37 @@ class Budget:
     def suffix(self) -> str:
         return f"@{self.iterations}" if self.seconds is None else f":{self.seconds:g}"
 
+    def meter(self) -> Meter:
+        return Meter(self.seconds, self.iterations)
+
+
+class Meter:
+    """A budget being spent in units of work (a roll-out, or a position an exact search visits:
+    about as costly): `go()` while some is left, and always the first time; `spend(work)`.
+    `share(k)` is a k-th of the whole budget, in units of work."""
+
+    WORK_PER_SECOND = 100_000        # about, on one core: for a share of a time budget
+
+    def __init__(self, seconds: float | None, iterations: int | None, clock=time.perf_counter):
+        self.left, self.clock, self.started = iterations, clock, False
+        self.whole = iterations if iterations is not None else int(seconds * self.WORK_PER_SECOND)
+        self.deadline = None if seconds is None else clock() + seconds
+
+    def go(self) -> bool:
+        if not self.started:
+            self.started = True
+            return True
+        if self.left is not None:
+            return self.left > 0
+        return self.clock() < self.deadline
+
+    def spend(self, work: int) -> None:
+        if self.left is not None:
+            self.left -= work
+
+    def share(self, k: int) -> int:
+        return self.whole // k
+
 
 class Goal:
     """What a search from `state` plays for: the value of the hand being played (`result.hand`)

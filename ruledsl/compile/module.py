@@ -8,7 +8,7 @@ import operator
 
 from ..errors import RuleError
 from ..expr import values
-from ..runtime import dealing, failures, hand, helpers, knowledge
+from ..runtime import dealing, failures, hand, helpers, history, knowledge
 from ..runtime.seating import Seatings
 from ..runtime.show import show, show_seats
 from ..runtime.state import State
@@ -35,6 +35,7 @@ HELPERS = {
     "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
     "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations, "_map": map,
     "_stuck": failures.stuck, "_located": failures.located, "_Exception": Exception,
+    "_remember": history.remember,
 }
 
 

@@ -5,7 +5,8 @@ State's public methods (DESIGN.md §4), one home for what they do, for every pro
                           decision's `_l` gives, kept (st._legal) for the check of the action
                           that follows; [] when nobody is to move
     apply_action(st, a)   `a` checked against that list (or found from its text, or refused
-                          with the rule that excludes it), then the decision's `_a` taken
+                          with the rule that excludes it), remembered while the match records
+                          (runtime/history.py), then the decision's `_a` taken
 
 A step kind may offer its decision's legality and apply to be written into these methods
 instead of called (`Compiler.inline`: the plays of a trick): a decision through the API then
@@ -68,6 +69,8 @@ def _apply_action(c) -> None:
     with w.indented("if legal is None or a not in legal:"):     # not one of the list just given
         w.line("a = st._checked(a)")
     w.line("st._legal = None")
+    with w.indented("if st.events is not None:"):           # the hand's past, while the match records
+        w.line("_remember(st, a)")
     with w.indented("try:"):
         w.line("pc = st.pc")
 

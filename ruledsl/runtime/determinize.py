@@ -19,18 +19,27 @@ The result depends only on what `seat` may know and on `rng`: hidden places are 
 fixed order and the hidden cards sorted, so two states that differ only in cards hidden from
 `seat` give the same result for the same rng state (bots rely on it). The new state has no
 event log, no given deals for later hands, and a fresh seed, so nothing of the original's future is in it.
+
+With `past`, and when the match records the hand's past (runtime/history.py), the new state's
+`past` is that past in the new world: the state at the hand's first decision and the decisions
+since, with the same permutation of the hidden cards applied to both, so that replaying them
+leads to the new state (each card goes the way the true one went, and its place now is where
+the world puts it). Without `past`, or when no past can be given — none recorded, or a zone was
+shuffled this hand (where cards went is no longer known) — it is None: a world never carries
+the true past.
 """
 from __future__ import annotations
 
 from .cards import Card
-from .knowledge import mask, remap, remembered, shuffled_known, voids
+from .history import decisions
+from .knowledge import known as known_to, mask, remap, remembered, shuffled_known, voids
 
 RETRIES = 20        # greedy draws for constrained places before the exact matching
 
 
-def determinize(st, seat: int, rng):
+def determinize(st, seat: int, rng, past: bool = False):
     d = st.clone()
-    d.events, d.given, d.seed = None, None, rng.getrandbits(48)
+    d.events, d.given, d.seed, d.past = None, None, rng.getrandbits(48), None
     d._legal = None                    # the legal actions cached were of the true cards
     barred = [voids(d, s) for s in range(d.n)]       # the cards each hand cannot hold
     kept, shuffled = shuffled_known(d, seat)
@@ -52,8 +61,9 @@ def determinize(st, seat: int, rng):
         queues = {z: list(q) for z, q in queues.items()}
         for z in sorted(queues):
             _gather(queues[z], 0, 0, groups, old)
-    if old:
-        _redeal(d, seat, old, groups, queues, trick, rng)
+    perm = _redeal(d, seat, old, groups, queues, trick, rng) if old else {}
+    if past and st.past is not None and not (st.know is not None and len(st.know) > 1 + st.n):   # no shuffle
+        d.past = _past(st, d, seat, perm)
     for zone, positions in unordered:      # known to be there or not, in no known order
         cards = sorted(zone[p] for p in positions)
         rng.shuffle(cards)
@@ -62,9 +72,10 @@ def determinize(st, seat: int, rng):
     return d
 
 
-def _redeal(d, seat: int, old: list, groups: list, queues, trick: list, rng) -> None:
+def _redeal(d, seat: int, old: list, groups: list, queues, trick: list, rng) -> dict:
     """The hidden cards `old` dealt again to their places `groups`, and everything that names
-    them (the trick, the queued deals, counters, bound names, knowledge) following."""
+    them (the trick, the queued deals, counters, bound names, knowledge) following; the
+    permutation (old card -> new card)."""
     new = _assign(sorted(old), groups, rng)
     i = 0
     for where, positions, _ in groups:
@@ -78,6 +89,32 @@ def _redeal(d, seat: int, old: list, groups: list, queues, trick: list, rng) -> 
     perm = dict(zip(old, new))
     _remap_values(d, seat, perm)
     remap(d, seat, perm)
+    return perm
+
+
+def _past(st, d, seat: int, perm: dict):
+    """The hand's past of `st` in the world `d`: `perm` applied to its first state and to the
+    decisions since; None when a card hidden now was known to `seat` then."""
+    start, _ = st.past
+    moves = decisions(st.past)
+    first = start.clone()
+    first.seed, first.given, first.events, first.past = d.seed, None, None, None
+    if perm:
+        if known_to(start, seat) & mask(c for c, to in perm.items() if c != to):
+            return None
+        first.zones = [[perm.get(c, c) for c in zone] for zone in first.zones]
+        first.trick = tuple((who, tuple(perm.get(c, c) for c in cards), up) for who, cards, up in first.trick)
+        if first.stack:
+            first.stack = {z: tuple(perm.get(c, c) for c in q) for z, q in first.stack.items()}
+        first.cv = [_remap(v, perm) for v in first.cv]
+        first.vars = [_remap(v, perm) for v in first.vars]
+        first.played, first.captured = _remap(first.played, perm), _remap(first.captured, perm)
+        remap(first, seat, perm)
+        moves = [(who, _remap(action, perm)) for who, action in moves]
+    link = ()
+    for move in moves:
+        link = (move, link)
+    return first, link
 
 
 def _gather(where: list, known: int, barred: int, groups: list, old: list) -> None:

@@ -40,6 +40,8 @@ FIELDS = (
     HandField("stock_dead", "a draw found the stock too short: nobody draws again this hand", False),
     HandField("redeals", "how many times in a row this hand has been redealt", 0),
     HandField("stack", "a given deal's cards still to come, by zone index (`deals=`)", None),
+    HandField("past", "while the match records: the state at the hand's first decision and the decisions "
+              "taken since (runtime/history.py)", None),
 )
 NAMES = tuple(f.name for f in FIELDS if f.derived is None)       # the State's slots
 READABLE = {f.name: f for f in FIELDS if f.type is not None}

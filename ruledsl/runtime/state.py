@@ -10,7 +10,7 @@ decision's generated `apply`, which goes on through the automatic steps to the n
 """
 from __future__ import annotations
 
-from . import failures, hand, indices, tensor
+from . import failures, hand, history, indices, tensor
 from .actions import find, illegal, why_not
 from .determinize import determinize
 from .observe import describe, observation
@@ -72,6 +72,8 @@ class State:
         """apply_action without the check: for an action taken from legal_actions() (a search's
         play-outs). Anything else leaves the state undefined."""
         self._legal = None
+        if self.events is not None:
+            history.remember(self, action)          # the hand's past, while the match records
         try:
             self.prog.apply[self.pc](self, action)     # it goes on to the next decision itself
         except Exception as exc:
@@ -180,13 +182,15 @@ class State:
         spectator's: what every seat may know."""
         return observation(self, player)
 
-    def determinize(self, seat: int, rng) -> State:
+    def determinize(self, seat: int, rng, past: bool = False) -> State:
         """A new state that agrees with everything `seat` may know — its observation and legal
         actions are the same — with every card hidden from it re-dealt at random among the
         places it could be (docs/internals.md, "Hidden information"). This state is untouched.
         With the same `rng` state, two states that differ only in cards hidden from `seat` give
-        the same result."""
-        return determinize(self, seat, rng)
+        the same result. With `past`, its `past` is the hand's past (recorded matches only) as it
+        would have been in that world: its first state and the decisions since, which replay to
+        it (runtime/history.py); else None."""
+        return determinize(self, seat, rng, past)
 
     def hand_value_pending(self) -> bool:
         """True while a hand is being played whose value (`result.hand`) is still to come:
@@ -203,6 +207,14 @@ class State:
     def clone(self) -> State:
         """An independent copy: what the two do next does not touch the other."""
         return _clone(self)
+
+    def key(self) -> tuple:
+        """A hashable value, equal for two states of one match that play on alike: where every
+        card lies (in order), the trick, the counters, the bound names, the hand's fields, who is
+        to move and where the program is. Left out: what the seats know (only observations read
+        it), the event log, and the deals a match was given (never changed by play). For a
+        search's transposition table (ruledsl/bots/endgame.py)."""
+        return _key(self)
 
     # -- integer actions and tensors (for learning: runtime/indices.py, runtime/tensor.py) ------
 
@@ -269,6 +281,31 @@ def _make_clone():
 
 
 _clone = _make_clone()
+
+# Not in key(): shared by every state of a program, the seats' knowledge (read by observations
+# only), the log, the given deals and the cache of legal actions.
+_UNKEYED = {"prog", "n", "options", "events", "given", "_legal", "know", "voids", "taken"}
+_KEY_OF = {"zones": "_tuple(_map(_tuple, self.zones))", "cv": "_freeze(self.cv)", "vars": "_freeze(self.vars)",
+           "out": "_tuple(self.out)", "stack": "None if self.stack is None else _tuple(_sorted(self.stack.items()))"}
+
+
+def _freeze(values) -> tuple:
+    """A list of counter values as a tuple, the lists among them too (counters may hold lists)."""
+    if list not in map(type, values):
+        return tuple(values)
+    return tuple(_freeze(v) if type(v) is list else v for v in values)
+
+
+def _make_key():
+    """key() written out field by field, from the slots."""
+    fields = [name for name in State.__slots__ if name not in _UNKEYED]
+    parts = [_KEY_OF.get(name, f"self.{name}") for name in fields]
+    namespace = {"__builtins__": {}, "_tuple": tuple, "_map": map, "_sorted": sorted, "_freeze": _freeze}
+    exec("def key(self):\n return (" + ", ".join(parts) + ")", namespace)
+    return namespace["key"]
+
+
+_key = _make_key()
 
 
 def restore(game, n: int, fields: dict) -> State:

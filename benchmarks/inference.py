@@ -1,0 +1,99 @@
+"""Inference from the play: how often the sampled worlds put a hidden card where it really is.
+
+    nice -n 10 python benchmarks/inference.py [--games ...] [--matches 4] [--bot pimc@200]
+
+At decisions of matches played by `--bot` in every seat (recorded, so that the hand's past is
+kept), for the seat to move: every card whose place it does not know, and in how many sampled
+worlds that card lies in its true zone (a player's hand, a pile, the stock) — with plain
+determinizations (uniform over what the seat knows) and with the `expert` bot's pool (worlds
+weighted by the likelihood of the others' play: ruledsl/bots/inference.py). Positions from the
+second third of each hand on (before, there is little play to infer from). Also the share of
+pools where some worlds could not be replayed (the play ruled them out).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import ruledsl  # noqa: E402
+from ruledsl import bots  # noqa: E402
+from ruledsl.bots.inference import Model, Worlds  # noqa: E402
+from ruledsl.bots.policy import Judge  # noqa: E402
+from ruledsl.runtime import knowledge  # noqa: E402
+
+GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "rummy")
+POOL = 64
+
+
+def places(st) -> dict:
+    """card -> its zone index (-1: on the trick)."""
+    out = {c: z for z, zone in enumerate(st.zones) for c in zone}
+    for _, cards, _ in st.trick:
+        for c in cards:
+            out[c] = -1
+    return out
+
+
+def accuracy(truth: dict, hidden: list, worlds: list) -> float:
+    hits = 0
+    for w in worlds:
+        where = places(w)
+        hits += sum(where[c] == truth[c] for c in hidden)
+    return hits / (len(hidden) * len(worlds))
+
+
+def measure(name: str, matches: int, spec: str, rng) -> tuple:
+    game = ruledsl.load_game(HERE.parent / "games" / f"{name}.yaml")
+    n = game.default_players
+    plain, inferred, ruled_out, positions = [], [], 0, 0
+    for m in range(matches):
+        st = game.new_initial_state(seed=900 + m, players=n, record=True)
+        bot = bots.make(spec)
+        hand_steps = 0
+        while st.hands_scored < 1 and not st.is_terminal():
+            seat = st.current_player()
+            if st.hand_value_pending() and len(st.legal_actions()) > 1 and hand_steps >= 6:
+                hidden = [c for c in places(st) if not knowledge.known(st, seat) >> c & 1]
+                if hidden:
+                    truth = places(st)
+                    plain.append(accuracy(truth, hidden, [st.determinize(seat, rng) for _ in range(POOL)]))
+                    pool = Worlds(st, seat, rng, Model(Judge(st)), POOL, 10**9)
+                    inferred.append(accuracy(truth, hidden, pool.pool or [st.determinize(seat, rng)
+                                                                             for _ in range(POOL)]))
+                    ruled_out += any(w == 0 for w in pool.weights)
+                    positions += 1
+            st.apply_action(bot(st, rng))
+            hand_steps += 1
+    return positions, _mean_ci(plain), _mean_ci(inferred), ruled_out
+
+
+def _mean_ci(values):
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else float("nan")
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--matches", type=int, default=4, help="first hands of this many matches per game")
+    parser.add_argument("--bot", default="pimc@200", help="who plays the matches (every seat)")
+    args = parser.parse_args()
+    rng = random.Random(1)
+    print("| game | positions | uniform | inferred | gain | pools with worlds ruled out |")
+    print("|---|---|---|---|---|---|")
+    for name in args.games:
+        positions, (u, uh), (i, ih), out = measure(name, args.matches, args.bot, rng)
+        print(f"| {name} | {positions} | {u:.1%} ± {uh:.1%} | {i:.1%} ± {ih:.1%} | {i - u:+.1%} | "
+              f"{out / positions:.0%} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""Exact values of the rest of a hand in one sampled world: a perfect-information search.
+
+In a determinization every card is in its place, so what is left of the hand is a game of
+perfect information that can be searched to its end when it is small, to the hand's value
+(`result.hand`):
+
+- two sides (two players, or two teams playing for their team's value): alpha-beta, the seat's
+  side maximising the seat's value and the other minimising it — exact;
+- more sides: max^n (Luckhardt and Irani, 1986), each player maximising their own value, a tie
+  broken against the searching seat. (The *paranoid* reading, everyone against the seat, prunes
+  better but plays a penalty game too fearfully: measured in benchmarks/README.md.)
+
+A transposition table keyed by `State.key()` keeps each position's value (with alpha-beta, or a
+bound of it) once found.
+
+A search that would visit more than `limit` positions, or look more than DEPTH actions ahead,
+stops (`TooBig`): the caller finishes that world another way.
+"""
+from __future__ import annotations
+
+import math
+
+INF = math.inf
+DEPTH = 60          # actions ahead: deeper is no endgame (and Python's stack is not for it)
+
+
+class TooBig(Exception):
+    """The rest of the hand has more positions than the solver's limit."""
+
+
+class Solver:
+    """Exact values for `seat` of positions of one world, sharing one table (`solve` may be
+    called for several positions of the same world: the moves tried at the root)."""
+
+    def __init__(self, seat: int, goal, team_of, limit: int, paranoid: bool = False):
+        self.seat, self.goal, self.limit = seat, goal, limit
+        self.side = tuple(team_of[s] == team_of[seat] for s in range(len(team_of)))
+        self.two_sides = len(set(team_of)) == 2 or paranoid
+        self.team_of = team_of
+        self.table: dict = {}
+        self.nodes = 0
+
+    def solve(self, st) -> float:
+        """The seat's value of `st` (played on from here to the goal) under best play by every
+        side; raises TooBig past the limit."""
+        if self.two_sides:
+            return self._search(st, -INF, INF, 0)
+        return self._maxn(st, 0)[self.seat]
+
+    def _maxn(self, st, depth: int) -> tuple:
+        """The values of every seat at the end, each player choosing what is best for them."""
+        goal = self.goal
+        while True:
+            self.nodes += 1
+            if self.nodes > self.limit or depth > DEPTH:
+                raise TooBig
+            if goal.reached(st):
+                return tuple(goal.values(st))
+            legal = st.legal_actions()
+            if len(legal) > 1:
+                break
+            st.apply_action_fast(legal[0])
+            depth += 1
+        key = st.key()
+        known = self.table.get(key)
+        if known is not None:
+            return known
+        player, seat = st.player, self.seat
+        best = None
+        last = len(legal) - 1
+        for i, action in enumerate(legal):
+            child = st.clone() if i < last else st
+            child.apply_action_fast(action)
+            values = self._maxn(child, depth + 1)
+            if best is None or values[player] > best[player] or \
+                    (values[player] == best[player] and values[seat] < best[seat]):
+                best = values
+        self.table[key] = best
+        return best
+
+    def _search(self, st, alpha: float, beta: float, depth: int) -> float:
+        goal = self.goal
+        while True:
+            self.nodes += 1
+            if self.nodes > self.limit or depth > DEPTH:
+                raise TooBig
+            if goal.reached(st):
+                return goal.values(st)[self.seat]
+            legal = st.legal_actions()
+            if len(legal) > 1:
+                break
+            st.apply_action_fast(legal[0])          # forced: nothing to choose, nothing to store
+            depth += 1
+        key = st.key()
+        known = self.table.get(key)
+        if known is not None:
+            low, high = known
+            if low == high or low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+        window = alpha, beta
+        ours = self.side[st.player]
+        best = -INF if ours else INF
+        last = len(legal) - 1
+        for i, action in enumerate(legal):
+            child = st.clone() if i < last else st       # the last child may take the state itself
+            child.apply_action_fast(action)
+            value = self._search(child, alpha, beta, depth + 1)
+            if ours:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        low, high = known if known is not None else (-INF, INF)
+        if best <= window[0]:
+            high = min(high, best)                 # failed low: at most this
+        elif best >= window[1]:
+            low = max(low, best)                   # failed high: at least this
+        else:
+            low = high = best
+        self.table[key] = (low, high)
+        return best

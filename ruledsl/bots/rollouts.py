@@ -1,0 +1,56 @@
+"""How the `expert` bot finishes a world after trying an action in it: a roll-out to the end of
+the hand — random, or with part of its decisions taken by the one-action judge (policy.py) —
+cut at HORIZON actions, where the learned values (values.py) judge what the hand would be worth.
+
+The cut is what keeps a search responsive in games whose random hands run long (a random Rummy
+hand takes hundreds of actions, a President hand a hundred): a roll-out costs at most HORIZON
+actions. It does not reach the short hands of the trick and fishing games, which roll out to
+their end. The values were fitted to random hands, so a cut random roll-out estimates what the
+whole roll-out would have found, with less noise.
+
+`work` counts what the finishes cost, in roll-outs (a judged action counts half of one).
+"""
+from __future__ import annotations
+
+from .policy import Greedy, Judge
+from .search import MAX_STEPS, Goal
+from .values import Values
+
+HORIZON = 64
+JUDGED_PER_ROLLOUT = 2
+
+
+class Finish:
+    """finish(st, rng) -> the values at the goal (estimated where cut), `st` played on."""
+
+    def __init__(self, state, goal: Goal, greedy: float = 0.0):
+        self.state, self.goal = state, goal
+        self.judge = Judge(state) if greedy else None
+        self.policy = Greedy(self.judge, explore=1 - greedy) if greedy else None
+        self.values: Values | None = None
+        self.rollouts = 0
+
+    @property
+    def work(self) -> int:
+        judged = self.judge.judged if self.judge is not None else 0
+        return self.rollouts + judged // JUDGED_PER_ROLLOUT
+
+    def __call__(self, st, rng):
+        goal = self.goal
+        self.rollouts += 1
+        horizon = HORIZON if goal.by_hand else MAX_STEPS
+        if self.policy is None:
+            st.play_out(rng, horizon, hand=goal.by_hand)
+        else:
+            policy, steps = self.policy, 0
+            while not goal.reached(st) and steps < horizon:
+                st.apply_action_fast(policy(st, st.legal_actions(), rng))
+                steps += 1
+        if goal.reached(st):
+            return goal.values(st)
+        if not goal.by_hand:
+            raise RuntimeError(f"a roll-out did not reach its end within {MAX_STEPS} actions")
+        if self.values is None:
+            self.values = Values.of(self.state)
+        value = self.values.value
+        return [value(st, seat) for seat in range(st.n)]
