@@ -1,8 +1,14 @@
 """Bot strength: per-hand value of one bot against another, seats rotating over the same deals.
 
-    nice python benchmarks/bots.py [--hands 500] [--budget :0.5 | --budget @100] [--workers 2]
-                                   [--results benchmarks/bots.jsonl]
-    python benchmarks/bots.py --report                      # the table, from the results so far
+    nice -n 10 python benchmarks/bots.py --calibrate 0.05 --budgets budgets.json   # equal CPU time
+    nice -n 10 python benchmarks/bots.py [--hands 500] [--budget :0.5 | --budget @100 |
+                                          --budgets budgets.json] [--workers 2] [--results bots.jsonl]
+    python benchmarks/bots.py --report --results bots.jsonl  # the table, from the results so far
+
+`--calibrate SECONDS` plays a few hands of each game with each search bot in every seat and
+writes, per game, the iterations that make each bot think SECONDS of CPU time a move (measured,
+then measured again at the budget found); `--budgets` plays every game at its own budgets.
+Each result records the CPU time each bot took, so the report shows how equal the time was.
 
 A *pairing* X-Y seats X at one seat (and, in a partnership game, at its partner's) and Y at
 the others, on the first hand of match seed d; the same deal is then played again with X
@@ -24,6 +30,7 @@ import math
 import os
 import random
 import sys
+import time
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -34,6 +41,7 @@ import ruledsl  # noqa: E402
 from ruledsl import bots  # noqa: E402
 
 GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "rummy")
+SEARCHES = ("expert", "pimc", "ismcts")
 PAIRINGS = {                     # name -> (X, Y): bot names, each with its budget (--budget, --spec)
     "expert-pimc": ("expert", "pimc"),
     "expert-ismcts": ("expert", "ismcts"),
@@ -63,15 +71,54 @@ def rotations(name) -> list[tuple[int, ...]]:
 
 
 def play_hand(unit: dict) -> dict:
-    """One deal with X at `unit['x']`: the hand's value for every seat."""
+    """One deal with X at `unit['x']`: the hand's value for every seat, and each bot's CPU
+    seconds and decisions with a choice."""
     g = game(unit["game"])
     st = g.new_initial_state(seed=unit["deal"], players=g.default_players, record=True)   # bots read the hand's past
     x, y = (bots.make(s) for s in unit["specs"])
     rng = random.Random(f"{unit['deal']}/{unit['x']}")
+    cpu, decided = [0.0, 0.0], [0, 0]
     while st.hands_scored == 0 and not st.is_terminal():
-        bot = x if st.current_player() in unit["x"] else y
-        st.apply_action(bot(st, rng))
-    return {**unit, "values": [float(v) for v in st.hand_totals()]}   # the hands this play ended
+        who = 0 if st.current_player() in unit["x"] else 1
+        choice = len(st.legal_actions()) > 1
+        started = time.process_time()
+        action = (x, y)[who](st, rng)
+        cpu[who] += time.process_time() - started
+        decided[who] += choice
+        st.apply_action(action)
+    return {**unit, "values": [float(v) for v in st.hand_totals()], "cpu": cpu, "decisions": decided}
+
+
+def calibrate(names, seconds: float, hands: int = 4) -> dict:
+    """Per game, per search bot, the iterations that take `seconds` of CPU a decision."""
+    out = {}
+    for name in names:
+        out[name] = {}
+        for bot in SEARCHES:
+            budget = 400
+            for _ in range(2):                        # measure, then measure at the budget found
+                per = _cpu_per_decision(name, f"{bot}@{budget}", hands)
+                budget = max(1, round(budget * seconds / per))
+            out[name][bot] = f"{bot}@{budget}"
+            print(f"{name} {bot}@{budget} ({per * 1000:.1f} ms a decision at the budget before)", flush=True)
+    return out
+
+
+def _cpu_per_decision(name: str, spec: str, hands: int) -> float:
+    g = game(name)
+    bot, total, count = bots.make(spec), 0.0, 0
+    for deal in range(hands):
+        st = g.new_initial_state(seed=10_000 + deal, players=g.default_players, record=True)
+        rng = random.Random(deal)
+        bot(st, rng)                                  # first use: what the bot learns once, not timed
+        while st.hands_scored == 0 and not st.is_terminal():
+            started = time.process_time()
+            action = bot(st, rng)
+            if len(st.legal_actions()) > 1:
+                total += time.process_time() - started
+                count += 1
+            st.apply_action(action)
+    return total / max(count, 1)
 
 
 def units(args, done: set):
@@ -85,17 +132,24 @@ def units(args, done: set):
             if deal >= deals:
                 continue
             for pairing in args.pairings:
-                specs = [spec_of(bot, args) for bot in PAIRINGS[pairing]]
+                specs = [spec_of(bot, args, name) for bot in PAIRINGS[pairing]]
                 for x in groups:
                     key = (name, tuple(specs), deal, x)
                     if key not in done:
                         yield {"game": name, "pairing": pairing, "deal": deal, "x": x, "specs": specs}
 
 
-def spec_of(bot: str, args) -> str:
-    """The spec a pairing's bot plays under: --spec's, else the bot with --budget."""
+def spec_of(bot: str, args, name: str) -> str:
+    """The spec a pairing's bot plays under in game `name`: --spec's, else --budgets', else the
+    bot with --budget."""
     given = dict(item.split("=", 1) for item in args.spec)
-    return given.get(bot) or (bot if bot == "random" else bot + args.budget)
+    if bot in given:
+        return given[bot]
+    if bot == "random":
+        return bot
+    if args.budgets:
+        return json.loads(args.budgets.read_text())[name][bot]
+    return bot + args.budget
 
 
 def load(path: Path) -> list[dict]:
@@ -105,7 +159,8 @@ def load(path: Path) -> list[dict]:
 
 
 def report(rows: list[dict]) -> str:
-    out = ["| game | pairing | hands | X mean | Y mean | X − Y (95% CI) |", "|---|---|---|---|---|---|"]
+    out = ["| game | pairing | hands | X mean | Y mean | X − Y (95% CI) | CPU ms a decision X / Y |",
+           "|---|---|---|---|---|---|---|"]
     for name in GAMES:
         pairs = list(dict.fromkeys(tuple(r["specs"]) for r in rows if r["game"] == name))
         for specs in pairs:
@@ -120,8 +175,12 @@ def report(rows: list[dict]) -> str:
                 per_deal.setdefault(r["deal"], []).append(xs[-1] - ys[-1])
             diffs = [sum(v) / len(v) for v in per_deal.values()]
             mean, half = _mean_ci(diffs)
+            timed = [r for r in mine if "cpu" in r]
+            ms = [1000 * sum(r["cpu"][i] for r in timed) / max(1, sum(r["decisions"][i] for r in timed))
+                  for i in (0, 1)]
+            cpu = f"{ms[0]:.0f} / {ms[1]:.0f}" if timed else "-"
             out.append(f"| {name} | {specs[0]} vs {specs[1]} | {len(mine)} | {sum(xs) / len(xs):+.3f} | "
-                       f"{sum(ys) / len(ys):+.3f} | {mean:+.3f} ± {half:.3f} |")
+                       f"{sum(ys) / len(ys):+.3f} | {mean:+.3f} ± {half:.3f} | {cpu} |")
     return "\n".join(out)
 
 
@@ -148,11 +207,20 @@ def main() -> None:
     parser.add_argument("--spec", action="append", default=[], metavar="BOT=SPEC",
                         help="one bot's spec when it differs from BOT+budget, e.g. pimc=pimc@400 "
                         "(equal time at unequal iteration costs: an ISMCTS iteration costs more than a PIMC one)")
+    parser.add_argument("--budgets", type=Path, help="per game, each bot's spec (JSON, as --calibrate writes)")
+    parser.add_argument("--calibrate", type=float, metavar="SECONDS",
+                        help="write to --budgets the iterations that take SECONDS of CPU a decision, and stop")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--nice", type=int, default=19)
+    parser.add_argument("--nice", type=int, default=0, help="added to each worker's niceness (run the whole under nice -n 10)")
     parser.add_argument("--results", type=Path, default=HERE / "bots.jsonl")
     parser.add_argument("--report", action="store_true", help="print the table and stop")
     args = parser.parse_args()
+    if args.calibrate:
+        budgets = calibrate(args.games, args.calibrate)
+        if args.budgets:
+            old = json.loads(args.budgets.read_text()) if args.budgets.exists() else {}
+            args.budgets.write_text(json.dumps({**old, **budgets}, indent=1) + "\n")
+        return
     rows = load(args.results)
     if args.report:
         print(report(rows))

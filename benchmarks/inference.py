@@ -5,10 +5,11 @@
 At decisions of matches played by `--bot` in every seat (recorded, so that the hand's past is
 kept), for the seat to move: every card whose place it does not know, and in how many sampled
 worlds that card lies in its true zone (a player's hand, a pile, the stock) — with plain
-determinizations (uniform over what the seat knows) and with the `expert` bot's pool (worlds
-weighted by the likelihood of the others' play: ruledsl/bots/inference.py). Positions from the
-second third of each hand on (before, there is little play to infer from). Also the share of
-pools where some worlds could not be replayed (the play ruled them out).
+determinizations (uniform over what the seat knows), with worlds whose past replays (what the
+play rules out, ruled out) and with the `expert` bot's pool (those worlds weighted by the
+likelihood of the others' play under its model: ruledsl/bots/inference.py). Positions after
+the first six actions of each hand (before, there is little play to infer from). Also the share
+of positions where the play ruled some determinizations out.
 """
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def accuracy(truth: dict, hidden: list, worlds: list) -> float:
 def measure(name: str, matches: int, spec: str, rng) -> tuple:
     game = ruledsl.load_game(HERE.parent / "games" / f"{name}.yaml")
     n = game.default_players
-    plain, inferred, ruled_out, positions = [], [], 0, 0
+    plain, possible, inferred, ruled_out, positions = [], [], [], 0, 0
     for m in range(matches):
         st = game.new_initial_state(seed=900 + m, players=n, record=True)
         bot = bots.make(spec)
@@ -63,14 +64,17 @@ def measure(name: str, matches: int, spec: str, rng) -> tuple:
                 if hidden:
                     truth = places(st)
                     plain.append(accuracy(truth, hidden, [st.determinize(seat, rng) for _ in range(POOL)]))
-                    pool = Worlds(st, seat, rng, Model(Judge(st)), POOL, 10**9)
-                    inferred.append(accuracy(truth, hidden, pool.pool or [st.determinize(seat, rng)
-                                                                             for _ in range(POOL)]))
-                    ruled_out += any(w == 0 for w in pool.weights)
+                    model = Model(Judge(st))
+                    replayed = Worlds(st, seat, rng, model, POOL, 0)           # no pool: replays only
+                    possible.append(accuracy(truth, hidden, [replayed.draw() for _ in range(POOL)]))
+                    pool = Worlds(st, seat, rng, model, POOL, 10**9)
+                    inferred.append(accuracy(truth, hidden, pool.pool or [pool.draw() for _ in range(POOL)]))
+                    ruled_out += any(model.log_likelihood(w, seat, judged=False) == -math.inf
+                                     for w in (st.determinize(seat, rng, past=True) for _ in range(8)))
                     positions += 1
             st.apply_action(bot(st, rng))
             hand_steps += 1
-    return positions, _mean_ci(plain), _mean_ci(inferred), ruled_out
+    return positions, _mean_ci(plain), _mean_ci(possible), _mean_ci(inferred), ruled_out
 
 
 def _mean_ci(values):
@@ -87,12 +91,13 @@ def main() -> None:
     parser.add_argument("--bot", default="pimc@200", help="who plays the matches (every seat)")
     args = parser.parse_args()
     rng = random.Random(1)
-    print("| game | positions | uniform | inferred | gain | pools with worlds ruled out |")
-    print("|---|---|---|---|---|---|")
+    print("| game | positions | uniform | possible (replayed) | inferred (weighted) | gain | "
+          "positions where the play rules worlds out |")
+    print("|---|---|---|---|---|---|---|")
     for name in args.games:
-        positions, (u, uh), (i, ih), out = measure(name, args.matches, args.bot, rng)
-        print(f"| {name} | {positions} | {u:.1%} ± {uh:.1%} | {i:.1%} ± {ih:.1%} | {i - u:+.1%} | "
-              f"{out / positions:.0%} |", flush=True)
+        positions, (u, uh), (p, ph), (i, ih), out = measure(name, args.matches, args.bot, rng)
+        print(f"| {name} | {positions} | {u:.1%} ± {uh:.1%} | {p:.1%} ± {ph:.1%} | {i:.1%} ± {ih:.1%} | "
+              f"{i - u:+.1%} | {out / positions:.0%} |", flush=True)
 
 
 if __name__ == "__main__":

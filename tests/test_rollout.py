@@ -28,8 +28,9 @@ def step_by_step(st, rng, hand=False, max_steps=1 << 30):
 
 def picture(st) -> dict:
     """Every field of the state (the events, zones, counters, hand fields, what each seat
-    knows), and the payoffs."""
-    fields = {name: getattr(st, name) for name in State.__slots__ if name not in ("prog", "_legal")}
+    knows), and the payoffs. Not the hand's past: the decisions taken through the API, which a
+    play-out does not keep (runtime/history.py)."""
+    fields = {name: getattr(st, name) for name in State.__slots__ if name not in ("prog", "_legal", "past")}
     return {**fields, "returns": st.returns()}
 
 

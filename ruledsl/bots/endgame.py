@@ -47,20 +47,27 @@ class Solver:
             return self._search(st, -INF, INF, 0)
         return self._maxn(st, 0)[self.seat]
 
-    def _maxn(self, st, depth: int) -> tuple:
-        """The values of every seat at the end, each player choosing what is best for them."""
+    def _choice(self, st, depth: int) -> tuple:
+        """`st` played on through forced moves (nothing to choose, nothing to store) to the next
+        real choice: (its legal actions, the depth there), or (None, depth) at the goal."""
         goal = self.goal
         while True:
             self.nodes += 1
             if self.nodes > self.limit or depth > DEPTH:
                 raise TooBig
             if goal.reached(st):
-                return tuple(goal.values(st))
+                return None, depth
             legal = st.legal_actions()
             if len(legal) > 1:
-                break
+                return legal, depth
             st.apply_action_fast(legal[0])
             depth += 1
+
+    def _maxn(self, st, depth: int) -> tuple:
+        """The values of every seat at the end, each player choosing what is best for them."""
+        legal, depth = self._choice(st, depth)
+        if legal is None:
+            return tuple(self.goal.values(st))
         key = st.key()
         known = self.table.get(key)
         if known is not None:
@@ -79,18 +86,9 @@ class Solver:
         return best
 
     def _search(self, st, alpha: float, beta: float, depth: int) -> float:
-        goal = self.goal
-        while True:
-            self.nodes += 1
-            if self.nodes > self.limit or depth > DEPTH:
-                raise TooBig
-            if goal.reached(st):
-                return goal.values(st)[self.seat]
-            legal = st.legal_actions()
-            if len(legal) > 1:
-                break
-            st.apply_action_fast(legal[0])          # forced: nothing to choose, nothing to store
-            depth += 1
+        legal, depth = self._choice(st, depth)
+        if legal is None:
+            return self.goal.values(st)[self.seat]
         key = st.key()
         known = self.table.get(key)
         if known is not None:

@@ -42,21 +42,26 @@ class Expert(SearchBot):
         return max(stats, key=lambda s: s[2])[0]
 
 
-def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, infer_work: int = 0) -> Samples:
+def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, infer_work: int = 0,
+           pool: int = POOL) -> Samples:
     """Worlds while `meter` goes: the value of every legal action of the seat to move in each.
     `meter.spend` is told the work each world took (roll-outs, or positions solved), and the
     inference's. `solve_limit`: positions a world may take to be solved exactly; `infer_work`:
-    the work the pool's likelihoods may take."""
+    the work the pool's likelihoods may take, `pool` its worlds at most (inference.py)."""
     seat, goal = state.current_player(), Goal(state)
     samples = Samples(state.legal_actions())
     legal = samples.legal
     finish = Finish(state, goal, style.greedy)
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit) if style.solve and solve_limit else None
     model = Model(Judge(state)) if style.infer and goal.by_hand else None
-    worlds = Worlds(state, seat, rng, model, POOL, infer_work)
-    meter.spend(worlds.cost)
+    worlds = Worlds(state, seat, rng, model, pool, infer_work)
+    inferred = model.work if model is not None else 0
+    meter.spend(inferred)
     while meter.go():
         world = worlds.draw()
+        if model is not None:
+            meter.spend(model.work - inferred)          # the replays that drew it
+            inferred = model.work
         row = None
         if exact is not None and exact.on:
             row = exact.row(world, legal)

@@ -25,7 +25,7 @@ from .search import Goal
 
 FLOOR = 200            # worlds: every move's value is the mean of this many samples
 SOLVE_LIMIT = 1000     # positions a world may take to be solved exactly (endgame.py)
-INFER_WORK = 2000      # roll-outs' worth of work the inference may take (inference.py)
+INFER_WORK = 50       # a world's likelihood may take this much work (in roll-outs: inference.py)
 CAP = 60.0             # seconds: a safety valve, far above what the floor takes at the table
 
 
@@ -69,7 +69,8 @@ def hint(state, rng: random.Random | None = None, *, min_iterations: int = FLOOR
         raise ValueError("min_iterations: at least one world")
     rng = random.Random(0) if rng is None else rng
     meter = _Floor(min_iterations, max_seconds, clock)
-    samples = sample(state, rng, meter, Expert.style, solve_limit=SOLVE_LIMIT, infer_work=INFER_WORK)
+    samples = sample(state, rng, meter, Expert.style, solve_limit=SOLVE_LIMIT,
+                     infer_work=INFER_WORK * min_iterations, pool=min_iterations)   # each world once
     means, errors = samples.means(), samples.stderrs()
     best = max(range(len(means)), key=means.__getitem__)
     behind = samples.behind(best)

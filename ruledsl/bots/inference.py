@@ -1,22 +1,23 @@
-"""Worlds weighted by what the other players did: inference from the play.
+"""Worlds that agree with what the other players did: inference from the play.
 
 A determinization agrees with everything the seat knows now, but not with all that the play
 has told it: that a player who named trumps holds one, that nobody held three trumps when a
-trick began (else the hand would have ended there), that a player who could have taken a
-valuable capture did not. In a recorded match a world comes with its own past
+trick began (else the hand would have ended there), that a card played face down did not beat
+the trick. In a recorded match a world comes with its own past
 (`state.determinize(seat, rng, past=True)`, runtime/history.py): the hand's first state and the
-decisions since, in that world's cards. Replaying it asks, at each decision of another player,
-how likely their choice was had they held the world's cards — under a model of play — and a
-world whose past does not replay (a choice not legal there, a hand that would have ended, a turn
-that would have passed to someone else) is impossible.
+decisions since, in that world's cards. A world whose past does not replay — a choice not legal
+there, a hand that would have ended, a turn that would have passed to someone else — is ruled
+out: the search draws again (rejection sampling, up to TRIES draws).
 
-The model (`Model`): a player takes the action the one-action judge of policy.py rates best
-with probability `agree`, else any legal action at random. `agree` is how often a search bot's
-choice is one the judge rates best (measured: benchmarks/README.md, "Inference").
+Beyond what is possible, what is likely: replaying a world's past also asks, at each decision
+of another player, how likely their choice was had they held the world's cards, under a model
+of play (`Model`): the action the one-action judge of policy.py rates best with probability
+`agree`, else any legal action at random. `agree` is how often a search bot's choice is one the
+judge rates best beyond chance (measured: benchmarks/README.md, "Inference"). When the budget
+allows, a pool of possible worlds is weighted so and resampled (systematic resampling), and the
+search takes its worlds from the pool in turn.
 
-The search draws its worlds from a pool: `size` candidates weighted by their likelihood, then
-resampled in proportion (systematic resampling). Without a recorded past the pool is plain
-determinizations. Nothing here reads the true state: only the worlds and their pasts.
+Nothing here reads the true state: only the worlds and their pasts.
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from ..runtime.history import decisions
 from .policy import Judge
 from .rollouts import JUDGED_PER_ROLLOUT
 
+REPLAYED_PER_ROLLOUT = 15     # decisions replayed in the time of a roll-out, about
+
 AGREE = 0.25            # the model's chance that a player takes the judge's best action
 
 
@@ -34,20 +37,22 @@ class Model:
 
     def __init__(self, judge: Judge, agree: float = AGREE):
         self.judge, self.agree = judge, agree
+        self.replayed = 0                     # decisions replayed so far: the work done
 
-    def log_likelihood(self, world, seat: int) -> float:
-        """log P(every other player's choice this hand | the world's cards); -inf when the
-        world's past does not replay to it."""
+    def log_likelihood(self, world, seat: int, judged: bool = True) -> float:
+        """log P(every other player's choice this hand | the world's cards) — only whether the
+        world's past replays to it (0 or -inf) unless `judged`; -inf when it does not."""
         first, _ = world.past
         st, scored, total = first.clone(), first.hands_scored, 0.0
         judge, agree = self.judge, self.agree
         for who, action in decisions(world.past):
+            self.replayed += 1
             if st.player != who or st.hands_scored != scored:
                 return -math.inf
             legal = st.legal_actions()
             if action not in legal:
                 return -math.inf
-            if who != seat and len(legal) > 1:
+            if judged and who != seat and len(legal) > 1:
                 scores = judge.scores(st, legal)
                 top = max(scores)
                 best = sum(1 for s in scores if s >= top - 1e-9)
@@ -59,33 +64,44 @@ class Model:
             return -math.inf
         return total
 
+    @property
+    def work(self) -> int:
+        """The work done so far, in roll-outs."""
+        return self.judge.judged // JUDGED_PER_ROLLOUT + self.replayed // REPLAYED_PER_ROLLOUT
+
 
 class Worlds:
-    """Worlds for a search from `state`, for `seat`: `draw()` the next. The pool holds up to
-    `size` worlds and its likelihoods may take `work` (in roll-outs: JUDGED_PER_ROLLOUT judged
-    actions each); `cost`, the work they took."""
+    """Worlds for a search from `state`, for `seat`: `draw()` the next.
+
+    With a model and a recorded past, every world drawn replays its past (up to TRIES draws:
+    the play rules out the others), and when `work` allows a pool of at least SMALLEST such
+    worlds to be judged, up to `size` of them are weighted by the model and resampled: the
+    search then takes its worlds from the pool in turn."""
 
     SMALLEST = 8                    # a pool smaller than this is no better than fresh worlds
+    TRIES = 8
 
     def __init__(self, state, seat: int, rng, model: Model | None, size: int, work: int):
-        self.state, self.seat, self.rng = state, seat, rng
+        self.state, self.seat, self.rng, self.model = state, seat, rng, model
         self.pool: list = []
-        self.next = self.cost = 0
         self.weights: list[float] = []
-        if model is None:
+        self.next = 0
+        first = state.determinize(seat, rng, past=True) if model is not None else None
+        self.replays = first is not None and first.past is not None
+        if not self.replays:
             return
-        first = state.determinize(seat, rng, past=True)
-        if first.past is None:              # no recorded past: plain determinizations
-            return
+        before = model.work
+        if model.log_likelihood(first, seat, judged=False) == -math.inf:
+            first = self._fresh()
+        judged = model.judge.judged
         logs = [model.log_likelihood(first, seat)]
-        each = max(1, model.judge.judged // JUDGED_PER_ROLLOUT)
-        size = min(size, work // each)
+        each = max(1, (model.judge.judged - judged) // JUDGED_PER_ROLLOUT)
+        size = min(size, (work - (model.work - before)) // each)
         if size < self.SMALLEST:
-            self.cost = each
+            self.pool = []
             return
-        worlds = [first] + [state.determinize(seat, rng, past=True) for _ in range(size - 1)]
+        worlds = [first] + [self._fresh() for _ in range(size - 1)]
         logs += [model.log_likelihood(w, seat) for w in worlds[1:]]
-        self.cost = max(1, model.judge.judged // JUDGED_PER_ROLLOUT)
         top = max(logs)
         if top == -math.inf:                # nothing replays (a past we cannot follow)
             return
@@ -93,10 +109,20 @@ class Worlds:
         self.pool = _resample(worlds, self.weights, rng)
 
     def draw(self):
-        if not self.pool:
-            return self.state.determinize(self.seat, self.rng)
-        world = self.pool[self.next % len(self.pool)]
-        self.next += 1
+        if self.pool:
+            world = self.pool[self.next % len(self.pool)]
+            self.next += 1
+            return world
+        if self.replays:
+            return self._fresh()
+        return self.state.determinize(self.seat, self.rng)
+
+    def _fresh(self):
+        """A determinization whose past replays to it, if one of TRIES does (else the last)."""
+        for _ in range(self.TRIES):
+            world = self.state.determinize(self.seat, self.rng, past=True)
+            if world.past is None or self.model.log_likelihood(world, self.seat, judged=False) > -math.inf:
+                return world
         return world
 
 

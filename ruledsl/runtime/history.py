@@ -6,6 +6,9 @@ clones share it and copy nothing.
     st.past        None, or (the state at the hand's first decision, the decisions since as a
                    chain: ((seat, action), (the one before, (…, ()))))
 
+A play-out (State.play_out) takes its decisions without the API: on a recording state it drops
+the past, which then starts again at the next decision taken through the API.
+
 It holds hidden information, as the event log does: nothing shows it. Its one reader is
 determinization (determinize.py), which maps it into the world it samples — the cards hidden
 from the seat replaced as they are in that world — so that a bot can replay the hand in that

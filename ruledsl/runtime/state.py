@@ -85,8 +85,12 @@ class State:
         actions have been taken: a search's random play-out, with nothing else between two
         actions. Returns the state itself. The turns of a trick are played in one generated
         loop (`prog.rollout`, lang/steps/tricks.py), the same plays as legal then apply; the
-        draws are rng.choice's, made inline where they can be (runtime/randomness.py)."""
+        draws are rng.choice's, made inline where they can be (runtime/randomness.py). It keeps
+        no record of the hand's decisions (`past`, runtime/history.py): a recording state forgets
+        the hand's past, and keeps the decisions taken through the API after."""
         prog, choice, bits = self.prog, rng.choice, bits_of(rng)
+        if self.events is not None:
+            self.past = None
         legal_of, apply_of, rollout_of = prog.legal, prog.apply, prog.rollout
         until = self.hands_scored + 1 if hand else 1 << 62
         limit = self.steps + max_steps          # (steps: done + len(trick), written out in the loop)
