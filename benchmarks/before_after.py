@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from playouts import markdown_row  # noqa: E402
-ENGINE = ("engine", "engine_api", "clone_apply_us")
+ENGINE = ("engine", "engine_api", "clone_apply_us", "engine_actions")
 BASELINE = ("handwritten", "handwritten_api", "handwritten_clone_apply_us")
 
 
@@ -61,7 +61,8 @@ def _add(cells: dict, i: int, rows: list[dict]) -> None:
     for row in rows:
         cell = cells.setdefault((row["game"], row["players"]), {})
         for name in ENGINE:
-            cell.setdefault((i, name), []).append(row[name])
+            if row.get(name) is not None:
+                cell.setdefault((i, name), []).append(row[name])
         for name in BASELINE:
             if row.get(name) is not None:
                 cell.setdefault(name, []).append(row[name])
@@ -70,16 +71,19 @@ def _add(cells: dict, i: int, rows: list[dict]) -> None:
 def table(cells: dict) -> str:
     lines = ["| game | players | hand-written h/s | before h/s | after h/s | ratio before | ratio after "
              "| hand-written API h/s | before API h/s | after API h/s | API ratio before | API ratio after "
-             "| hand-written clone+apply µs | before µs | after µs |", "|" + "---|" * 15]
+             "| hand-written clone+apply µs | before µs | after µs | actions/s before | actions/s after |",
+             "|" + "---|" * 17]
     med = statistics.median
     for (game, players), cell in cells.items():
         hw, api, hw_us = (med(cell[k]) if k in cell else None for k in BASELINE)
-        eng, eng_api, us = ([med(cell[(i, name)]) for i in (0, 1)] for name in ENGINE)
+        eng, eng_api, us, actions = ([med(cell[(i, name)]) if (i, name) in cell else None for i in (0, 1)]
+                                     for name in ENGINE)
         ratio = [hw / e if hw else None for e in eng]
         api_ratio = [api / e if api else None for e in eng_api]
         lines.append(markdown_row((game, ""), (players, ""), (hw, ",.0f"), *((e, ",.0f") for e in eng),
                                   *((x, ".2f") for x in ratio), (api, ",.0f"), *((e, ",.0f") for e in eng_api),
-                                  *((x, ".2f") for x in api_ratio), (hw_us, ".2f"), *((x, ".2f") for x in us)))
+                                  *((x, ".2f") for x in api_ratio), (hw_us, ".2f"), *((x, ".2f") for x in us),
+                                  *((x, ",.0f") for x in actions)))
     return "\n".join(lines)
 
 

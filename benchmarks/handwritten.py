@@ -1,4 +1,5 @@
-"""Hand-written reference simulators: one hand of random play per game.
+"""Hand-written reference simulators: one hand of random play per game (the games played in
+turns, Mau-Mau, President and Rummy, are in handwritten_turns.py, registered here).
 
 These are the speed baseline for the generic engine: plain, straightforward Python that a
 competent developer would write for a Monte-Carlo simulator of each game (rules from
@@ -33,6 +34,11 @@ import random
 import sys
 import time
 from itertools import combinations, permutations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import handwritten_turns  # noqa: E402  (Mau-Mau, President, Rummy: the games played in turns)
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 
@@ -649,6 +655,7 @@ BASELINES = {
     "coteccio": play_hand_coteccio,
     "couillon": play_hand_couillon,
     "kozel": play_hand_kozel,
+    **handwritten_turns.BASELINES,
 }
 
 PLAYER_COUNTS = {
@@ -657,6 +664,7 @@ PLAYER_COUNTS = {
     "coteccio": (2, 4, 7),
     "couillon": (4,),
     "kozel": (2, 3, 4, 5),
+    **handwritten_turns.PLAYER_COUNTS,
 }
 
 

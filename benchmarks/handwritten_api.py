@@ -20,8 +20,9 @@ only ever applies a value taken from ``legal_actions()``). A random play-out is:
 
 The rules are those of benchmarks/handwritten.py (RULES.md §1.1-§5.1 and §7), whose rules
 functions (deals, scoring, capture enumeration, ...) and constants are used here as they are:
-what differs is the play, one action at a time. Every decision that is a random choice there is
-an action here: Ciapanò's 3-player dealer discard, Coteccio's annul / play on, Couillon's trump
+what differs is the play, one action at a time (the games played in turns, Mau-Mau, President
+and Rummy, are in handwritten_turns_api.py, registered here). Every decision that is a random
+choice there is an action here: Ciapanò's 3-player dealer discard, Coteccio's annul / play on, Couillon's trump
 choice or decline and the Mit' / Kontra / Re windows, Cicera's card-and-capture, Kozel's lead of
 1 or 3 cards and each reply. The legal actions are listed in the order handwritten.py draws
 from, and the states draw the deal from the rng in the same order, so the same seed gives the
@@ -48,29 +49,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import handwritten as hw  # noqa: E402  (the rules helpers, and the outcomes to check)
+import handwritten_turns_api  # noqa: E402  (Mau-Mau, President, Rummy)
+from api_state import TERMINAL, State as _State  # noqa: E402
 from handwritten import (  # noqa: E402
     CIAPANO_HAND_SIZE, CIAPANO_THIRDS, COTECCIO_POINTS, COUILLON_POINTS, KOZEL_POINTS,
     _clockwise, _kozel_play_beats,
 )
 
-TERMINAL = -4           # current_player() of a finished hand (OpenSpiel's kTerminalPlayerId)
-
 # Decision actions, numbered apart from every card (cards are 0..51).
 ANNUL, PLAY_ON = 100, 101                               # Coteccio, after trick 4
 NAME_TRUMP = 110                                        # Couillon: NAME_TRUMP + suit
 DECLINE, MIT, KONTRA, RE, PASS = 120, 121, 122, 123, 124  # Couillon
-
-
-class _State:
-    """What every game's state has: the seat to move and, once the hand is over, its result."""
-
-    __slots__ = ("player", "result")
-
-    def current_player(self):
-        return TERMINAL if self.result is not None else self.player
-
-    def is_terminal(self):
-        return self.result is not None
 
 
 class _FollowSuitTricks(_State):
@@ -483,6 +472,7 @@ GAMES = {
     "coteccio": CoteccioState,
     "couillon": CouillonState,
     "kozel": KozelState,
+    **handwritten_turns_api.GAMES,
 }
 
 PLAYER_COUNTS = {
@@ -491,6 +481,7 @@ PLAYER_COUNTS = {
     "coteccio": (2, 3, 4, 5, 6, 7),
     "couillon": (4,),
     "kozel": (2, 3, 4, 5),
+    **hw.handwritten_turns.PLAYER_COUNTS,
 }
 
 

@@ -23,7 +23,7 @@ import random
 import sys
 from pathlib import Path
 
-GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel")
+GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "rummy")
 
 
 def traced(play) -> tuple[int, int]:
@@ -78,10 +78,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=4, help="matches per game (Cicera: a quarter)")
     parser.add_argument("--every-count", action="store_true", help="every player count, not the default")
     parser.add_argument("--handwritten", action="store_true", help="also the hand-written loop's count and the ratio")
+    parser.add_argument("--games", nargs="*", choices=GAMES, help="only these games")
     args = parser.parse_args()
     sys.path.insert(0, str(args.tree))
     import ruledsl
-    for name in GAMES:
+    for name in args.games or GAMES:
         game = ruledsl.load_game(args.tree / "games" / f"{name}.yaml")
         matches = max(1, args.matches // 4) if name == "cicera" else args.matches
         counts = range(game.min_players, game.max_players + 1) if args.every_count else [game.default_players]

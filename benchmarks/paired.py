@@ -10,7 +10,10 @@ ratio still moves by a fifth between runs. Here the engine (random matches, hand
 0.02), `--turns` times each, so that a slow spell of the machine falls on both alike, and the
 ratio is of the summed times. Both sides count the same hands: those dealt to all the row's
 players (`hand_by_hand`). With --api: the engine's public API (`legal_actions()`, a checked
-`apply_action(a)`) against benchmarks/handwritten_api.py's State classes. To compare two
+`apply_action(a)`) against benchmarks/handwritten_api.py's State classes; with --cpu, both are
+timed by the process's CPU time (on a machine loaded past its cores, the wall clock of a turn
+is mostly other processes' time). Each row also gives the engine's actions (decisions taken)
+a second. To compare two
 checkouts, run it in each, in turn, a few times: what a process is given (where its memory
 lies, what the collector meets) still differs from one process to the next.
 """
@@ -48,54 +51,59 @@ def one_hand_through_api(state, rng) -> None:
         state.apply_action(choice(state.legal_actions()))
 
 
-def hand_by_hand(game, players: int, rng, seeds, seconds: float, play, clock=CLOCK) -> tuple[int, float]:
+def hand_by_hand(game, players: int, rng, seeds, seconds: float, play, clock=CLOCK) -> tuple[int, float, int]:
     """Whole random matches for about `seconds`, each hand played by `play(state, rng)`: (hands,
-    time taken) of the hands dealt to all `players`, which is what the hand-written code plays.
+    time taken, actions taken) of the hands dealt to all `players`, which is what the
+    hand-written code plays.
     A match goes on with fewer players as they drop out (in a Kozel match for four, four in
     five hands are dealt to two or three players), so counting every hand of it would time
     other hands than the hand-written row's. A hand is timed from the last one's end (its deal
     is made there, or by new_initial_state) to its scoring; an annulled deal (Coteccio's, dealt
     again) counts as a hand, as the hand-written code counts it."""
-    hands, took, start = 0, 0.0, clock()
+    hands, took, actions, start = 0, 0.0, 0, clock()
     while True:
         t = clock()
         state = game.new_initial_state(seed=next(seeds), players=players)
         while not state.is_terminal():
-            live, scored, redeals = state.live, state.hands_scored, state.deals - state.hand_number
+            live, scored, redeals, steps = state.live, state.hands_scored, state.deals - state.hand_number, state.steps
             play(state, rng)
             now = clock()
             if live == players:
                 hands += state.hands_scored - scored + state.deals - state.hand_number - redeals
                 took += now - t
+                actions += state.steps - steps
             t = now
         if now - start >= seconds:
-            return hands, took
+            return hands, took, actions
 
 
-def handwritten_turn(play, players: int, rng, seconds: float) -> tuple[int, float]:
+def handwritten_turn(play, players: int, rng, seconds: float, clock=CLOCK) -> tuple[int, float]:
     """Hand-written hands for about `seconds`: (hands played, time taken)."""
-    hands, start = 0, CLOCK()
+    hands, start = 0, clock()
     while True:
         play(rng, players)
         hands += 1
         if hands % 8 == 0:
-            now = CLOCK()
+            now = clock()
             if now - start >= seconds:
                 return hands, now - start
 
 
-def row(game, play, players: int, turns: int, seconds: float, engine=one_hand) -> tuple[float, float]:
-    """(engine hands a second, hand-written hands a second), over alternating turns."""
+def row(game, play, players: int, turns: int, seconds: float, engine=one_hand,
+        clock=CLOCK) -> tuple[float, float, float]:
+    """(engine hands a second, hand-written hands a second, engine actions a second), over
+    alternating turns."""
     engine_rng, hand_rng, seeds = random.Random(0), random.Random(0), iter(range(1 << 62))
-    totals = [0, 0.0, 0, 0.0]
+    totals = [0, 0.0, 0, 0.0, 0]
     for _ in range(turns):
-        hands, took = hand_by_hand(game, players, engine_rng, seeds, seconds, engine)
+        hands, took, actions = hand_by_hand(game, players, engine_rng, seeds, seconds, engine, clock)
         totals[0] += hands
         totals[1] += took
-        hands, took = handwritten_turn(play, players, hand_rng, seconds)
+        totals[4] += actions
+        hands, took = handwritten_turn(play, players, hand_rng, seconds, clock)
         totals[2] += hands
         totals[3] += took
-    return totals[0] / totals[1], totals[2] / totals[3]
+    return totals[0] / totals[1], totals[2] / totals[3], totals[4] / totals[1]
 
 
 def main() -> None:
@@ -105,6 +113,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=60, help="turns of each (default 60)")
     parser.add_argument("--turn", type=float, default=0.02, help="seconds a turn (default 0.02)")
     parser.add_argument("--api", action="store_true", help="the public API loops: engine and handwritten_api.py")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time by the process's CPU time, not the wall clock (a machine loaded past its cores)")
     args = parser.parse_args()
     sys.path.insert(0, str(args.tree))
     import ruledsl
@@ -115,13 +125,16 @@ def main() -> None:
     else:
         baselines = loops.BASELINES
     kind = "API " if args.api else ""
-    print(f"| game | players | engine {kind}h/s | hand-written {kind}h/s | {kind}ratio |\n|---|---|---|---|---|")
+    print(f"| game | players | engine {kind}h/s | hand-written {kind}h/s | {kind}ratio | engine {kind}actions/s |\n"
+          "|---|---|---|---|---|---|")
     for spec in args.rows:
         name, _, players = spec.partition(":")
         game = ruledsl.load_game(args.tree / "games" / f"{name}.yaml")
         n = int(players) if players else game.default_players
-        engine, hand = row(game, baselines[name], n, args.turns, args.turn, one_hand_through_api if args.api else one_hand)
-        print(f"| {name} | {n} | {engine:,.0f} | {hand:,.0f} | {hand / engine:.2f} |", flush=True)
+        engine, hand, actions = row(game, baselines[name], n, args.turns, args.turn,
+                                    one_hand_through_api if args.api else one_hand,
+                                    time.process_time if args.cpu else CLOCK)
+        print(f"| {name} | {n} | {engine:,.0f} | {hand:,.0f} | {hand / engine:.2f} | {actions:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":

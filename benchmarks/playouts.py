@@ -12,6 +12,8 @@ alike), and each figure is the median over the repetitions.
 - hand-written: benchmarks/handwritten.py, one hand of the same game in a tight loop (no API);
 - engine API: the same hands through the public API, `legal_actions()` then a CHECKED
   `apply_action(a)`;
+- engine actions: the engine's play-outs in actions (decisions taken) per second, the measure
+  that compares games whose hands differ in length (issue 32: none below a third of Kozel 3's);
 - hand-written API: benchmarks/handwritten_api.py, plain State classes with the same contract
   (unchecked), one hand per call;
 - clone + apply: microseconds per `clone()` then `apply_action_fast(a)` at decisions taken from
@@ -52,11 +54,12 @@ def _rate(play_match, seconds: float) -> float:
     return hands / (CLOCK() - start)
 
 
-def engine_hands(game, players: int, seconds: float, play) -> float:
+def engine_hands(game, players: int, seconds: float, play, actions: bool = False) -> float:
     """Hands per second of random matches played hand by hand (`play`: paired.py's one_hand or
-    one_hand_through_api), counting the hands dealt to all `players` (paired.hand_by_hand)."""
-    hands, took = hand_by_hand(game, players, random.Random(0), iter(range(1 << 62)), seconds, play, CLOCK)
-    return hands / took
+    one_hand_through_api), counting the hands dealt to all `players` (paired.hand_by_hand);
+    with `actions`, the actions taken a second in those hands instead."""
+    hands, took, taken = hand_by_hand(game, players, random.Random(0), iter(range(1 << 62)), seconds, play, CLOCK)
+    return (taken if actions else hands) / took
 
 
 def baseline(play_hand, players: int, seconds: float) -> float:
@@ -95,6 +98,7 @@ def columns(game, stem: str, players: int, base, api):
     out = {
         "engine": lambda s: engine_hands(game, players, s, one_hand),
         "engine_api": lambda s: engine_hands(game, players, s, one_hand_through_api),
+        "engine_actions": lambda s: engine_hands(game, players, s, one_hand, actions=True),
     }
     engine_samples = _samples(lambda rng: game.new_initial_state(seed=rng.randrange(1 << 30), players=players))
     out["clone_apply_us"] = lambda s: clone_apply_us(engine_samples, "apply_action_fast", s)
@@ -134,14 +138,14 @@ def measure(files, seconds: float, repeat: int) -> list[dict]:
 
 def table(rows) -> str:
     head = ("| game | players | engine h/s | hand-written h/s | ratio | engine API h/s "
-            "| hand-written API h/s | API ratio | clone+apply µs | hand-written clone+apply µs |")
-    lines = [head, "|" + "---|" * 10]
+            "| hand-written API h/s | API ratio | clone+apply µs | hand-written clone+apply µs | engine actions/s |")
+    lines = [head, "|" + "---|" * 11]
     for r in rows:
         lines.append(markdown_row((r["game"], ""), (r["players"], ""), (r["engine"], ",.0f"),
                                   (r.get("handwritten"), ",.0f"), (r.get("ratio"), ".2f"),
                                   (r["engine_api"], ",.0f"), (r.get("handwritten_api"), ",.0f"),
                                   (r.get("api_ratio"), ".2f"), (r["clone_apply_us"], ".2f"),
-                                  (r.get("handwritten_clone_apply_us"), ".2f")))
+                                  (r.get("handwritten_clone_apply_us"), ".2f"), (r.get("engine_actions"), ",.0f")))
     return "\n".join(lines)
 
 
