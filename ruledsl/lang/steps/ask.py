@@ -8,11 +8,15 @@ live on a stack of the state (`st.asks`), so an ask inside another ask's `then` 
 (the seat asked) and a choice's value are kept in slots of the state (`st.vars`), so the steps
 of a `then:` see them across the decisions they may hold.
 
-Legality is written once (`_legality`): which answers are offered — each choice, for each value
-of its `each:`, when its `when:` holds — and, for why_not, every candidate with the first part
-of its `when:` (split at the top-level `and`s, each compiled at load) that does not hold.
+Legality: `_e` (`_explained`) lists every candidate — each choice, for each value of its
+`each:` — with the first part of its `when:` (split at the top-level `and`s) that does not hold,
+for why_not; `_l` (`_offered`) lists the answers offered, by the plan of candidates.py, which
+tests the steady parts of a `when:` once and makes a combination's candidates by their
+structure (sources.py); it gives what `_e` offers, in the same order.
 """
 from __future__ import annotations
+
+import contextlib
 
 import attrs
 
@@ -26,6 +30,7 @@ from ...source import Span
 from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Flag, Key, Name, Names,
                        Statements, StatementsHolds, Step, StepKind, Steps, Text)
 from ..types import ANY, CONDITION, SEAT, SEATS
+from . import candidates
 from .answers import ASKING, Reason
 
 
@@ -93,19 +98,18 @@ def compile_ask(step: Ask, c) -> None:
     w.goto(end)
     asked = Frag(src=f"st.vars[{seat}]", type=SEAT, atomic=True)
     with w.elsewhere(), c.binding(player=asked):
-        types = _legality(c, d, choices, explain=False)
-        d.spec = attrs.evolve(d.spec, types=tuple(types))
-        _legality(c, d, choices, explain=True)
-        _apply(c, d, choices, values, types, until, head)
+        d.spec = attrs.evolve(d.spec, types=tuple(_explained(c, d, choices)))
+        _offered(c, d, choices)
+        _apply(c, d, choices, values, d.spec.types, until, head)
     w.place(end)
 
 
-def _legality(c, d, choices, explain: bool) -> list:
-    """`_l{id}(st)`: the answers offered; with `explain`, `_e{id}(st)`: every candidate with
-    None or the reason it is not offered (the first part of its `when:` that does not hold).
-    Gives the type of each choice's values."""
+def _explained(c, d, choices) -> list:
+    """`_e{id}(st)`: every candidate answer with None or the reason it is not offered (the
+    first part of its `when:` that does not hold), each choice's values listed and tested one
+    by one. Gives the type of each choice's values."""
     w = c.w
-    w.function(f"_{'e' if explain else 'l'}{d.id}", "st")
+    w.function(f"_e{d.id}", "st")
     out = w.temp()
     w.line(f"{out} = []")
     types = []
@@ -113,7 +117,7 @@ def _legality(c, d, choices, explain: bool) -> list:
         with w.at(ch.span):
             if ch.each is None:
                 types.append(None)
-                _offer(c, ch, i, None, out, explain)
+                _offer(c, ch, i, None, out, True)
                 continue
             var = w.temp("_v")
             seq = c.frag(_sequence(ch.each), ANY, "`each`")
@@ -123,14 +127,34 @@ def _legality(c, d, choices, explain: bool) -> list:
                 with w.indented(f"if _type({items}) is not _list:"):
                     w.line(f"{items} = _iterable({items}, {w.const(ch.each.span)})")
             types.append((seq.type.item or ANY) if seq.type.only("list") else ANY)
-            if not explain and ch.when is None:        # every value offered: one comprehension
-                w.line(f"{out} += [({i}, {_frozen(var, types[-1])}) for {var} in {items}]")
-                continue
             with w.indented(f"for {var} in {items}:"):
                 with c.binding(**{ch.each.tree.var: Frag(src=var, type=types[-1], atomic=True)}):
-                    _offer(c, ch, i, var, out, explain, types[-1])
+                    _offer(c, ch, i, var, out, True, types[-1])
     w.line(f"return {out}")
     return types
+
+
+def _offered(c, d, choices) -> None:
+    """`_l{id}(st)`: the answers offered, each choice's by the plan of candidates.py (its
+    `when:`'s steady parts tested once, its values made by their structure). A plan may test
+    the parts of a `when:` in another order than the rule file writes them, so where one of
+    them fails (an error of the file, an index past the end of a list), `_l` lists the answers
+    as `_e` does, candidate by candidate: what fails there fails as it always did."""
+    w = c.w
+    w.function(f"_l{d.id}", "st")
+    out = w.temp()
+    with w.indented("try:") if candidates.FALLBACK else contextlib.nullcontext():
+        w.line(f"{out} = []")
+        for i, ch in enumerate(choices):
+            with w.at(ch.span):
+                if ch.each is None:
+                    _offer(c, ch, i, None, out, False)
+                else:
+                    candidates.offer(c, ch, i, out, _sequence(ch.each), _frozen, d.spec.types[i])
+        w.line(f"return {out}")
+    if candidates.FALLBACK:
+        with w.indented("except _Exception:"):
+            w.line(f"return [a for a, why in _e{d.id}(st) if why is None]")
 
 
 def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool, type_=None) -> None:

@@ -1,0 +1,239 @@
+"""An ask choice's offered values (`_l`), listed without testing every candidate where the
+compiler sees the structure of its `each:` and `when:`.
+
+The meaning, which this keeps exactly: the values of `each: s in SEQ`, in SEQ's order, for which
+`when:` holds. The plan:
+
+- **Steady parts of `when:`** (parts that do not read the choice's value) are tested once,
+  before SEQ is listed: `when: drawn and fitting(c) != []` lists no card while `drawn` is false;
+  `standing == [] or higher(s)` takes every value while `standing` is empty, and tests
+  `higher(s)` only otherwise (a branch per such `or`, at most two deep).
+- **Structured sources** (sources.py): where SEQ is made of `combinations(G, K)` (alone, over a
+  constant list of sizes, or over the groups of `by_rank`), the parts of `when:` that say what
+  the values look like (their size, one rank or suit, a meld, a poker class, how high a group
+  is) are tested in the loops or given to `combos.choose`, so that only candidates that can
+  pass are made, in SEQ's order; every part of `when:` is still tested on those.
+
+The user's functions are looked through (a call stands for its body, its parameters bound to the
+arguments), so `when: higher(s)` is seen as the body of `higher`. Every piece is compiled by the
+expression compiler from its own text, so types and the places of errors are the brute force's.
+`_e` (every candidate with the reason it is not offered, for why_not) still lists them all, and
+tests/test_structured.py checks that `_l` gives what `_e` offers, in the same order, at random
+states of the shipped games and under generated filters.
+
+A plan tests the parts of a `when:` in another order, and may test a part where the brute force
+would not (a steady part before any value, a group's part once for all its combinations). Where
+every part evaluates, that changes nothing; where one fails (an index past the end of a list:
+an error of the rule file), `_l` falls back to `_e`'s answers (ask.py `_offered`), so what
+fails in the brute force fails alike, and what does not fail there does not fail here.
+"""
+from __future__ import annotations
+
+import attrs
+
+from ...expr import ast
+from ...expr.codegen import Frag
+from ..declare import Expr
+from ..types import ANY, CONDITION
+
+MAX_BRANCHES = 2          # `I or R` conjuncts split into two plans each, at most this deep
+FALLBACK = True           # `_l` lists the answers as `_e` does where a plan fails (tests turn it off
+                          # to see a plan fail where the brute force does not)
+
+
+@attrs.frozen(eq=False)
+class Term:
+    """A sub-expression in the text it was written in: `node`, a sub-tree of `expr` (the choice's
+    `each:` or `when:`, or a function's body), and `env`, the parameters of the function body it
+    lies in, each bound to its argument's Term (None: the choice's own texts, where the choice's
+    variable and the ask's names are bound)."""
+
+    expr: Expr
+    node: ast.Node
+    env: dict | None = None
+
+    def at(self, node: ast.Node) -> Term:
+        return Term(self.expr, node, self.env)
+
+
+class Planner:
+    """What the plan needs of one choice: its variable, the file's functions, and how to look
+    through and compile Terms."""
+
+    def __init__(self, c, var: str):
+        self.c, self.var = c, var
+        self.functions = c.ruleset.functions
+
+    def resolve(self, term: Term) -> Term:
+        """The term with a parameter replaced by its argument and a call of one of the file's
+        functions by its body, as often as they lead to one another."""
+        while True:
+            node = term.node
+            if isinstance(node, ast.Name) and term.env is not None and node.name in term.env:
+                term = term.env[node.name]
+            elif isinstance(node, ast.Call) and node.name in self.functions and \
+                    len(node.args) == len(self.functions[node.name].params):
+                f = self.functions[node.name]
+                term = Term(f.body, f.body.tree, {p: term.at(a) for p, a in zip(f.params, node.args)})
+            else:
+                return term
+
+    def reads_value(self, term: Term, shadow: frozenset = frozenset()) -> bool:
+        """Whether the term reads the choice's value (through parameters and function bodies)."""
+        node = term.node
+        if isinstance(node, ast.Name):
+            if node.name in shadow:
+                return False
+            if term.env is not None:
+                return node.name in term.env and self.reads_value(term.env[node.name])
+            return node.name == self.var
+        if isinstance(node, ast.Call) and node.name in self.functions:
+            return any(self.reads_value(term.at(a), shadow) for a in node.args)
+        if isinstance(node, ast.Comprehension):
+            inner = shadow
+            for loop in (node.loop, *node.more):
+                if self.reads_value(term.at(loop.seq), inner):
+                    return True
+                inner = inner | {loop.var}
+                if loop.cond is not None and self.reads_value(term.at(loop.cond), inner):
+                    return True
+            return self.reads_value(term.at(node.element), inner)
+        return any(self.reads_value(term.at(child), shadow) for child in ast.children(node))
+
+    def conjuncts(self, term: Term) -> list[Term]:
+        """The parts of a condition split at its top-level `and`s (looked through functions)."""
+        term = self.resolve(term)
+        if isinstance(term.node, ast.BoolOp) and term.node.op == "and":
+            return [*self.conjuncts(term.at(term.node.left)), *self.conjuncts(term.at(term.node.right))]
+        return [term]
+
+    def compile(self, term: Term, place=ANY, value: Frag | None = None, **names: Frag) -> Frag:
+        """The term compiled where the code is being written, its parameters bound to their
+        arguments (compiled here too), the choice's variable to `value`, and `names` (the
+        planner's own, `@…`, which no rule file can write) to theirs."""
+        bound = {}
+        if term.env is not None:                     # the parameters it reads, bound to their arguments
+            for name in ast.names_used(term.node) & term.env.keys():
+                bound[name] = self.compile(term.env[name], ANY, value)
+        elif value is not None:
+            bound[self.var] = value
+        bound.update(names)
+        with self.c.binding(**bound):
+            return self.c.frag(attrs.evolve(term.expr, tree=term.node, form="expression"), place)
+
+    def condition(self, term: Term, value: Frag | None = None, **names: Frag) -> str:
+        return self.c.w_src(self.compile(term, CONDITION, value, **names))
+
+
+# -- the plan of the `when:` ----------------------------------------------------------------------
+
+@attrs.frozen
+class Leaf:
+    """Guards (tested once, in order; no value is offered unless all hold), then the values of
+    SEQ for which every residual part holds."""
+
+    guards: tuple[Term, ...]
+    residual: tuple[Term, ...]
+
+
+@attrs.frozen
+class Branch:
+    """`cond` holds: the values of `then`; else those of `orelse`."""
+
+    guards: tuple[Term, ...]
+    cond: Term
+    then: object
+    orelse: object
+
+
+def plan_when(p: Planner, when: Expr | None, depth: int = 0, parts: list | None = None):
+    """The when: as guards and branches over residual parts that read the value."""
+    if parts is None:
+        parts = p.conjuncts(Term(when, when.tree)) if when is not None else []
+    guards = tuple(t for t in parts if not p.reads_value(t))
+    rest = [t for t in parts if p.reads_value(t)]
+    if depth < MAX_BRANCHES:
+        for j, t in enumerate(rest):
+            node = t.node
+            if not (isinstance(node, ast.BoolOp) and node.op == "or"):
+                continue
+            left, right = t.at(node.left), t.at(node.right)
+            for fixed, other in ((left, right), (right, left)):
+                if not p.reads_value(fixed):        # `I or R`: all of them while I holds, else R
+                    then = plan_when(p, None, depth + 1, rest[:j] + rest[j + 1:])
+                    orelse = plan_when(p, None, depth + 1, rest[:j] + p.conjuncts(other) + rest[j + 1:])
+                    return Branch(guards, fixed, then, orelse)
+    return Leaf(guards, tuple(rest))
+
+
+# -- writing `_l`'s part for one choice ------------------------------------------------------------
+
+def offer(c, choice, index: int, out: str, each: Expr, frozen, type_) -> None:
+    """Write the lines that append `(index, value)` to the list `out` for each value the choice
+    offers now. `each` is the choice's SEQ as an expression, `type_` the static type of its
+    values (the brute force's), `frozen(var, type)` the source of a value as it goes into an
+    action."""
+    from . import shapes, sources          # (they build on the Terms and Planner of this module)
+    p = Planner(c, choice.each.tree.var)
+    source = Term(each, each.tree)
+    shape = shapes.shape(p, source)
+
+    def emit(var: str) -> None:
+        c.w.line(f"{out}.append(({index}, {frozen(var, type_)}))")
+
+    def leaf(node: Leaf) -> None:
+        if shape is not None and node.residual and sources.write(p, shape, node.residual, emit):
+            return
+        items = _values(p, source)
+        var = c.w.temp("_v")
+        if not node.residual:            # every value offered: one comprehension
+            c.w.line(f"{out} += [({index}, {frozen(var, type_)}) for {var} in {items}]")
+            return
+        value = Frag(src=var, type=type_, atomic=True)
+        with c.w.indented(f"for {var} in {items}:"), _nested(c, p, node.residual, value):
+            emit(var)
+
+    def write(node) -> None:
+        with _nested(c, p, node.guards):
+            if isinstance(node, Leaf):
+                leaf(node)
+                return
+            with c.w.indented(f"if {p.condition(node.cond)}:"):
+                write(node.then)
+            with c.w.indented("else:"):
+                write(node.orelse)
+
+    write(plan_when(p, choice.when))
+
+
+def _values(p: Planner, source: Term) -> str:
+    """The name of a list of SEQ's values, written here."""
+    c = p.c
+    seq = p.compile(source)
+    items = c.w.temp()
+    c.w.line(f"{items} = {c.w_src(seq)}")
+    if not seq.type.only("list"):
+        with c.w.indented(f"if _type({items}) is not _list:"):
+            c.w.line(f"{items} = _iterable({items}, {c.w.const(source.expr.span)})")
+    return items
+
+
+class _nested:
+    """`if part:` for each part in turn, each compiled inside the one before (as `and` would
+    evaluate them), the lines written inside the `with` under the last."""
+
+    def __init__(self, c, p: Planner, parts, value: Frag | None = None):
+        self.c, self.p, self.parts, self.value = c, p, parts, value
+        self.stack: list = []
+
+    def __enter__(self):
+        for part in self.parts:
+            block = self.c.w.indented(f"if {self.p.condition(part, self.value)}:")
+            block.__enter__()
+            self.stack.append(block)
+        return self
+
+    def __exit__(self, *exc):
+        for block in reversed(self.stack):
+            block.__exit__(*exc)
+        return False

@@ -1,0 +1,267 @@
+"""Structured sources: the candidates of an `each:` over combinations of cards, made without the
+ones the `when:` rules out by their shape (candidates.py plans the rest of the `when:`; what is
+known of the shape and of its candidates is shapes.py's).
+
+Each part of the `when:` is tested in the loop that binds the last of what it reads, so the
+values that fail it are never made (President: a group too low, or a size other than the
+play's, is skipped whole). A loop over a constant list of sizes (`[1, 2, 3, 5]`, `range(1, 4)`)
+is unrolled, each size folded into the `when:` (a part `len(s) <= 3 and …` dropped or kept
+whole). What the `when:` asks of the candidate itself — its cards of one rank or one suit, a
+meld, a poker hand of some class — is given to `combos.choose` (runtime/combos.py), which makes
+the combinations that can pass, in the order `combinations` lists them; every part of the
+`when:` is still tested on each of them. A sub-expression that reads neither the candidate nor
+the loops (`poker_rank(standing)`) is worked out once, before them.
+"""
+from __future__ import annotations
+
+from ...expr import ast
+from ...expr.codegen import Frag
+from ...runtime import combos
+from ..types import CARD, INT
+from .candidates import Planner, Term
+from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms, needs, rebuilt, simplified
+
+MAX_UNROLLED = 16          # a constant loop of sizes unrolled when it has at most this many
+
+
+def choose_source(c, laws: Laws, needs_: Needs, group: Frag, size: Frag, span) -> str | None:
+    """The source of combos.choose over `group` and `size` for `needs_`; None when nothing is
+    known of the candidate (combinations itself is called)."""
+    deck = c.deck
+    tables = {"rank": deck.rank_of, "power": deck.power, "printed suit": deck.suit_of}
+    same = needs_.same
+    if same == "suit":       # suit() is as the trumps rank it: the printed suit while none is promoted
+        same = "printed suit" if not (c.ruleset.trumps and c.ruleset.trumps.promote) else None
+    args = {}
+    if same is not None:
+        args["same"] = c.w.const(tables[same])
+    if needs_.meld is not None and (needs_.meld == "order" or needs_.meld in deck.orders):
+        ranks = tuple(deck.order if needs_.meld == "order" else deck.orders[needs_.meld])
+        args["meld"] = c.w.const(combos.meld_tables(ranks, deck.rank_of, deck.suit_of))
+    if needs_.poker is not None:
+        args["poker"] = str(needs_.poker)
+    if needs_.beat is not None:
+        args["beat"] = c.w_src(laws.p.compile(needs_.beat))
+    if needs_.poker is not None or needs_.beat is not None:
+        args["tables"] = c.w.const((deck.power, deck.suit_of, len(deck.order)))
+    if not args:
+        return None
+    named = ", ".join(f"{k}={v}" for k, v in args.items())
+    return f"{c.w.const(combos.choose)}({c.w_src(group)}, {c.w_src(size)}, {c.w.const(span)}, {named})"
+
+
+# -- writing the loops ------------------------------------------------------------------------------
+
+def write(p: Planner, shp: Shape, residual, emit) -> bool:
+    """Write the source's loops with the parts of `residual` (the `when:`'s parts that read the
+    candidate) each tested where it can first be, and `emit(value)` for each candidate that
+    passes them all. False (nothing written) when the shape gives no part a better place."""
+    laws = Laws(p, shp)
+    first = shp.loops[0] if shp.loops else None
+    size = shp.size.node
+    values = _constant(p, first.seq.node) if first is not None and first.cond is None and \
+        isinstance(size, ast.Name) and size.name == first.var else None
+    if values is not None:                    # a constant loop of sizes: one copy for each
+        plans = [(shp.loops[1:], {first.var: Frag(const=(v,), type=INT)}, v) for v in values]
+    else:
+        known = size.value if isinstance(size, ast.Literal) and type(size.value) is int else None
+        plans = [(shp.loops, {}, known)]
+    placed = [_place(laws, shp, loops, residual, known) for loops, _, known in plans]
+    if values is None and placed[0] is not None and not _moves(laws, placed[0], len(shp.loops)):
+        return False                          # nothing is known sooner: the plain loop over the values
+    for (loops, bound, known), parts in zip(plans, placed):
+        if parts is not None:
+            parts, steady = _steady(laws, parts)
+            _Loops(p, laws, shp, loops, parts, known, emit, steady).write(0, bound, {})
+    return True
+
+
+def _steady(laws: Laws, parts):
+    """The parts tested in the loops with each sub-expression that reads neither the candidate
+    nor the loops (a call, an index: `poker_rank(standing)`, `power(standing[0])`) read from a
+    name `@steadyN`, worked out once before the loops (after the parts tested there); and those
+    sub-expressions, by name."""
+    found: dict = {}
+
+    def rewrite(t: Term, node, shadow: frozenset, top: bool):
+        if not top and isinstance(node, (ast.Call, ast.Index)) and not (ast.names_used(node) & shadow) and \
+                not any(n.startswith("@") for n in ast.names_used(node)) and not laws.p.reads_value(t.at(node)):
+            key = (id(t.expr), id(t.env), node)
+            if key not in found:
+                found[key] = (f"@steady{len(found)}", t.at(node))
+            return ast.Name(name=found[key][0], offset=node.offset, width=node.width)
+        if isinstance(node, ast.IfElse):
+            return node                       # a branch not taken is not worked out
+        if isinstance(node, ast.Comprehension):
+            inner = shadow | {loop.var for loop in (node.loop, *node.more)}
+            return rebuilt(node, lambda child: rewrite(t, child, inner, False))
+        return rebuilt(node, lambda child: rewrite(t, child, shadow, False))
+
+    def cond(c):
+        if isinstance(c, Atom):
+            return Atom(c.term.at(rewrite(c.term, c.term.node, frozenset(), True)))
+        if isinstance(c, (All, Some)):
+            return type(c)(tuple(cond(x) for x in c.parts))
+        if isinstance(c, Not):
+            return Not(cond(c.part))
+        return c
+    return [(level, cond(part) if level else part) for level, part in parts], list(found.values())
+
+
+def _constant(p: Planner, node) -> list[int] | None:
+    """The whole numbers of a list literal, or of `range` of literals, if there are at most
+    MAX_UNROLLED of them; else None."""
+    if isinstance(node, ast.ListExpr) and all(isinstance(x, ast.Literal) and type(x.value) is int for x in node.items):
+        values = [x.value for x in node.items]
+    elif isinstance(node, ast.Call) and node.name == "range" and node.name not in p.functions and \
+            1 <= len(node.args) <= 2 and all(isinstance(x, ast.Literal) and type(x.value) is int for x in node.args):
+        values = list(range(*(x.value for x in node.args)))
+    else:
+        return None
+    return values if 0 < len(values) <= MAX_UNROLLED else None
+
+
+def _place(laws: Laws, shp: Shape, loops, residual, known):
+    """The `when:`'s parts for this size, each with the level it is tested at: 0 before the
+    loops, i inside the i-th, len(loops) + 1 for each candidate. None: no candidate passes."""
+    cond = simplified(All(tuple(laws.cond(t, known) for t in residual)))
+    if cond is False:
+        return None
+    parts = [] if cond is True else list(cond.parts) if isinstance(cond, All) else [cond]
+    names = [loop.var for loop in loops]
+    size_level = 0 if known is not None else max(
+        (names.index(n) + 1 for n in ast.names_used(shp.size.node) if n in names), default=0)
+    grouped = shp.grouped()
+    first_level = names.index(grouped) + 1 if grouped in names else None
+    out = []
+    for part in parts:
+        found = list(atoms(part))
+        if any(laws.p.reads_value(a.term) for a in found):
+            level = len(loops) + 1
+        else:
+            used = set().union(*(ast.names_used(a.term.node) for a in found)) if found else set()
+            level = max([0] + ([size_level] if SIZE in used else []) +
+                        ([first_level if first_level is not None else len(loops) + 1] if FIRST in used else []))
+        out.append((level, part))
+    return out
+
+
+def _moves(laws: Laws, placed, n: int) -> bool:
+    """Whether a part is tested before the candidates, or tells combos.choose something."""
+    return any(level <= n for level, _ in placed) or \
+        needs(laws, [part for level, part in placed if level == n + 1]) != Needs()
+
+
+class _Loops:
+    """Writes the loops of one plan, each part of the `when:` at its level."""
+
+    def __init__(self, p: Planner, laws: Laws, shp: Shape, loops, parts, known, emit, steady=()):
+        self.p, self.c, self.laws, self.shp = p, p.c, laws, shp
+        self.loops, self.parts, self.known, self.emit = loops, parts, known, emit
+        self.steady = steady
+
+    def write(self, i: int, bound: dict, marks: dict) -> None:
+        """Level i's parts, then loop i + 1 (or the candidates), `bound` the loops' variables
+        so far, `marks` the placeholders known so far."""
+        c, w = self.c, self.c.w
+        marks = dict(marks)
+        if self.known is not None:
+            marks[SIZE] = Frag(const=(self.known,), type=INT)
+        elif SIZE not in marks and not (ast.names_used(self.shp.size.node) & {
+                loop.var for loop in self.loops[i:]}):
+            marks[SIZE] = self.p.compile(self.shp.size, **bound)
+        with _Ifs(self, [part for level, part in self.parts if level == i], marks):
+            if i == 0:
+                for name, term in self.steady:
+                    frag = self.p.compile(term)
+                    held = w.temp()
+                    w.line(f"{held} = {c.w_src(frag)}")
+                    marks[name] = Frag(src=held, type=frag.type, atomic=True)
+            if i == len(self.loops):
+                self.candidates(bound, marks)
+                return
+            loop = self.loops[i]
+            seq = self.p.compile(loop.seq, **bound)
+            items, var = w.temp(), w.temp("_v")
+            w.line(f"{items} = {c.w_src(seq)}")
+            if not seq.type.only("list"):
+                with w.indented(f"if _type({items}) is not _list:"):
+                    w.line(f"{items} = _iterable({items}, {w.const(loop.seq.expr.locate(loop.seq.node.offset, loop.seq.node.width))})")
+            item = seq.type.item if seq.type.only("list") and seq.type.item is not None else None
+            value = Frag(src=var, type=item, atomic=True) if item is not None else Frag(src=var, atomic=True)
+            with w.indented(f"for {var} in {items}:"):
+                inner = {**bound, loop.var: value}
+                if loop.var == self.shp.grouped():
+                    marks[FIRST] = Frag(src=f"{var}[0]", type=CARD)
+                conds = [loop.cond] if loop.cond is not None else []
+                with _Ifs(self, [], {}, terms=conds, bound=inner):
+                    self.write(i + 1, inner, marks)
+
+    def candidates(self, bound: dict, marks: dict) -> None:
+        c, w = self.c, self.c.w
+        n = len(self.loops) + 1
+        mine = [part for level, part in self.parts if level == n]
+        group = self.p.compile(self.shp.group, **bound)
+        size = marks.get(SIZE) or self.p.compile(self.shp.size, **bound)
+        call = self.shp.call
+        chosen = choose_source(c, self.laws, needs(self.laws, mine), group, size,
+                               call.expr.locate(call.node.offset, call.node.width))
+        items = w.temp()
+        if chosen is None:
+            seq = self.p.compile(call, **bound)
+            w.line(f"{items} = {c.w_src(seq)}")
+            value_type = seq.type.item
+        else:
+            w.line(f"{items} = {chosen}")
+            value_type = None
+        var = w.temp("_v")
+        value = Frag(src=var, type=value_type, atomic=True) if value_type is not None else Frag(src=var, atomic=True)
+        with w.indented(f"for {var} in {items}:"), _Ifs(self, mine, marks, value=value):
+            self.emit(var)
+
+
+class _Ifs:
+    """`if …:` for each condition in turn, each written inside the one before (as `and`
+    evaluates them); `terms` are plain Terms of the source's text, compiled with `bound`."""
+
+    def __init__(self, loops: _Loops, conds, marks: dict, value: Frag | None = None, terms=(), bound=None):
+        self.loops, self.conds, self.marks, self.value = loops, conds, marks, value
+        self.terms, self.bound = terms, bound or {}
+        self.stack: list = []
+
+    def __enter__(self):
+        w, p = self.loops.c.w, self.loops.p
+        for term in self.terms:
+            self._enter(w, p.condition(term, None, **self.bound))
+        for cond in self.conds:
+            self._enter(w, _source(p, cond, self.value, self.marks))
+        return self
+
+    def _enter(self, w, src: str) -> None:
+        block = w.indented(f"if {src}:")
+        block.__enter__()
+        self.stack.append(block)
+
+    def __exit__(self, *exc):
+        for block in reversed(self.stack):
+            block.__exit__(*exc)
+        return False
+
+
+def _source(p: Planner, cond, value: Frag | None, marks: dict) -> str:
+    """A condition of and/or/not over parts, as source (lines written first), evaluated as the
+    brute force's `and` and `or` would: a part only when the parts before leave it to decide."""
+    c = p.c
+    if isinstance(cond, bool):
+        return str(cond)
+    if isinstance(cond, Atom):
+        return p.condition(cond.term, value, **marks)
+    if isinstance(cond, Not):
+        return f"(not {_source(p, cond.part, value, marks)})"
+    result = c.w.temp()
+    c.w.line(f"{result} = {_source(p, cond.parts[0], value, marks)}")
+    test = f"if {result}:" if isinstance(cond, All) else f"if not {result}:"
+    rest = All(cond.parts[1:]) if isinstance(cond, All) else Some(cond.parts[1:])
+    with c.w.indented(test):
+        c.w.line(f"{result} = {_source(p, rest if len(cond.parts) > 2 else cond.parts[1], value, marks)}")
+    return result
