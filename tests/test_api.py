@@ -64,7 +64,7 @@ def test_evaluate_sees_everything():
 
 def test_the_legal_actions_are_the_callers_and_a_clone_checks_against_its_own_cards():
     """legal_actions() hands out a new list (changing it changes nothing the state keeps); a
-    lead's legal plays may be kept as the hand itself (lang/steps/tricks.py), so a clone made
+    lead's legal plays may be kept as the hand itself (lang/steps/tricks/legal.py), so a clone made
     after the original listed them checks a play against its own hand, not the original's."""
     game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
     st = play(game.new_initial_state(seed=3, players=4), random.Random(2), 4)     # a trick's lead

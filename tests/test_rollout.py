@@ -1,4 +1,4 @@
-"""A random play-out plays a trick's turns in one generated loop (`_p`, lang/steps/tricks.py):
+"""A random play-out plays a trick's turns in one generated loop (`_p`, lang/steps/tricks/rollout.py):
 it must make exactly the plays that legal_actions then apply_action make, one at a time, with
 the same random choices — compared here by full transcripts on every shipped game."""
 import random

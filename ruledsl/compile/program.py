@@ -104,6 +104,13 @@ class Compiler:
         """The source of `e`'s value (its lines written here)."""
         return self.w_src(self.frag(e, place, what))
 
+    def alone(self, e: Expr, place: Type = ANY, what: str | None = None) -> str | None:
+        """The source of `e`'s value when it is an expression alone, else None (it needs lines
+        of its own); nothing is written. For a test written again where it saves a call."""
+        unit = Unit(self.w)
+        frag = self._compiler(e, unit).value(e.tree, place, what)
+        return None if unit.lines else self.w_src(frag)
+
     def w_src(self, frag: Frag) -> str:
         return self.w.const(frag.const[0]) if frag.const is not None else frag.src
 
@@ -118,7 +125,7 @@ class Compiler:
 
     def table(self, key: str, make) -> str:
         """The name of a constant table the program shares, made by `make()` when `key` is
-        first asked for (the trick entries of tricks.py: one table for every place they are read)."""
+        first asked for (the trick entries of lang/steps/tricks/play.py: one table for every place they are read)."""
         if key not in self.tables:
             self.tables[key] = self.w.const(make())
         return self.tables[key]
@@ -347,17 +354,14 @@ class Compiler:
         """Source of a test that holds when some of `steps` would act, for where it is written:
         each has a `when:`, and one holds. The first may need lines of their own (written
         here); the others must be expressions alone, tested only if those before fail, as the
-        block tests them. A trick calls the hooks' block only then (tricks.py); None when it
-        cannot be told (the block is always called)."""
+        block tests them. A trick calls the hooks' block only then (lang/steps/tricks/); None
+        when it cannot be told (the block is always called)."""
         if not steps or any(step.when is None for step in steps):
             return None
-        tests = []
-        for step in steps:
-            mark = len(self.w.items)
-            tests.append(self.condition(step.when))
-            if tests[1:] and len(self.w.items) > mark:     # lines of its own: the block tests it
-                del self.w.items[mark:]
-                return None
+        later = [self.alone(step.when, CONDITION) for step in steps[1:]]
+        if None in later:                    # lines of their own: the block tests them
+            return None
+        tests = [self.condition(steps[0].when), *later]
         return " or ".join(f"({test})" for test in tests) if len(tests) > 1 else tests[0]
 
     def _body(self, kind, step: Step) -> None:

@@ -31,7 +31,7 @@ through `shuffled_known`); no hook on the hot path has to look at it.
 
 The tuple and the int are replaced, never changed in place, so clone() copies nothing for them. The writers
 are the hooks below (called by runtime/helpers.py's moves and reveal, dealing.py's deal, the
-draw, captures and showdown steps) and the code lang/steps/tricks.py writes for a play (a void,
+draw, captures and showdown steps) and the code lang/steps/tricks/play.py writes for a play (a void,
 and the link added to `taken`); docs/internals.md, "Hidden information", states the contract.
 Observation and determinization read through `public`, `remembered`, `known` and `voids`.
 """

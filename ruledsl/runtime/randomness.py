@@ -4,7 +4,7 @@
 `getrandbits` words of the width of `len(seq)` until one falls below it. In a play-out those
 two Python calls cost twice the draw itself (0.43 against 0.14 µs a decision, timeit), about a
 tenth of a trick game's turn; so State.play_out and the generated trick loops (`_p`,
-lang/steps/tricks.py) draw the index themselves, with `rng.getrandbits`, by DRAW below — the
+lang/steps/tricks/rollout.py) draw the index themselves, with `rng.getrandbits`, by DRAW below — the
 same words in the same order, hence the same actions as `rng.choice` would pick. Where that
 cannot be promised (a generator whose `choice` or `_randbelow` is its own, or a Python whose
 `choice` draws otherwise: checked once, against random.Random itself), `bits_of` gives None and

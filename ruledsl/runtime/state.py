@@ -84,7 +84,7 @@ class State:
         `hand`, or the hand being played is scored (`hands_scored` goes up) — or `max_steps`
         actions have been taken: a search's random play-out, with nothing else between two
         actions. Returns the state itself. The turns of a trick are played in one generated
-        loop (`prog.rollout`, lang/steps/tricks.py), the same plays as legal then apply; the
+        loop (`prog.rollout`, lang/steps/tricks/rollout.py), the same plays as legal then apply; the
         draws are rng.choice's, made inline where they can be (runtime/randomness.py). It keeps
         no record of the hand's decisions (`past`, runtime/history.py): a recording state forgets
         the hand's past, and keeps the decisions taken through the API after."""
@@ -269,7 +269,7 @@ class State:
 # Fields a clone shares with its original: immutable values, or lists never changed in place.
 _COPIED = {"zones": "_list(_map(_copy, self.zones))", "cv": "self.cv[:]", "out": "self.out[:]",
            "vars": "self.vars[:]", "events": "None if self.events is None else self.events[:]",
-           "_legal": "None"}      # the legal plays cached may be the original's own hand (tricks.py)
+           "_legal": "None"}      # the legal plays cached may be the original's own hand (tricks/legal.py)
 _SHARED = tuple(name for name in State.__slots__ if name not in _COPIED)
 
 

@@ -17,11 +17,11 @@ import contextlib
 
 import attrs
 
-from ...explain.document import Item
-from ...explain.words import code
-from ...expr.codegen import Frag
-from ..declare import REQUIRED, Construct, Expr, Expression, Key, Text
-from ..types import CARD, CONDITION, SEAT
+from ....explain.document import Item
+from ....explain.words import code
+from ....expr.codegen import Frag
+from ...declare import REQUIRED, Construct, Expr, Expression, Key, Text
+from ...types import CARD, CONDITION, SEAT
 
 
 @attrs.frozen
@@ -40,12 +40,12 @@ RESTRICTION = Construct("restriction", Restriction, (
 ), what="a restriction", doc="a rule about which cards may be led or played, applied after the follow rule")
 
 
-def write_filter(c, restrictions, single: bool, explain: bool, follow: str) -> None:
-    """The body of `_l`/`_e`: the plays the follow rule allows (`follow`, the function written
-    for it), then each restriction in force keeps the plays it allows, unless none is left. With
-    `explain`, the plays are (play, reason) pairs and a play excluded gets the rule's words."""
+def write_filter(c, restrictions, single: bool, explain: bool, plays: str) -> None:
+    """The body of `_l`/`_e`: the plays the follow rule allows (`plays`, their source), then
+    each restriction in force keeps the plays it allows, unless none is left. With `explain`,
+    the plays are (play, reason) pairs and a play excluded gets the rule's words."""
     w = c.w
-    w.line(f"plays = {follow}(st)")
+    w.line(f"plays = {plays}")
     with c.binding(player=Frag(src="st.turn", type=SEAT, atomic=True)):
         for r in restrictions:
             guard = w.indented(f"if {c.condition(r.when)}:") if r.when is not None \
