@@ -65,7 +65,7 @@ class Program:
         self.returns = namespace["_returns"]
         self.entry = c.entry.label
         self.hidden_counters = {name for name, spec in rs.counters.items() if spec.scope == "hand"}
-        self.rankings = c.rankings
+        self.rankings = c.ranking.rankings
         self.ranking = namespace.get("_ranking")
         self.slots = c.slots
         self.hand_zone = c.layout.zones["hand"][1]

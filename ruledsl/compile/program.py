@@ -1,12 +1,11 @@
 """A Ruleset, for one player count, compiled to one generated Python module: the match program.
 
-    setup ─▶ HAND: a new hand (gather, shuffle, reset), the hand's steps ─▶ AFTER: its value and
-    summary, after_hand's steps ─▶ HAND …   end_match ─▶ TERMINAL;  redeal ─▶ REDEAL ─▶ the steps
-
-Each step kind writes its own code (lang/steps/<kind>.py, `compile(step, c)`), through the
-`Compiler` here: expressions, statements and `say:` texts compiled with their types checked,
-nested steps, zones and counters by name, decisions. Zones and counters get fixed indices for
-the player count, written in as constants. Compiling collects every error before raising them.
+match.py writes the match's frame (setup, the hands, their end); each step kind writes its own
+code (lang/steps/<kind>.py, `compile(step, c)`), through the `Compiler` here: expressions,
+statements and `say:` texts compiled with their types checked, nested steps, zones and counters
+by name (scope.py), the ranking in force (ranking.py), decisions. Zones and counters get fixed
+indices for the player count, written in as constants. Compiling collects every error before
+raising them.
 
 Counters hold whatever the file gives them; their types are inferred: the program is compiled
 with each counter typed by its `start`, the types the statements give them are joined in, and it
@@ -20,19 +19,18 @@ from typing import Iterator
 
 import attrs
 
-from ..errors import Collector, RuleError, RuleErrors, did_you_mean
-from ..expr import parse_expression
+from ..errors import Collector, RuleError, RuleErrors
 from ..expr.codegen import Frag, Unit
 from ..expr.compiler import Compiler as ExprCompiler
 from ..lang import walk
 from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
-from ..lang.types import A_SEAT, A_SUIT, A_TEAM, ANY, CONDITION, NOTHING, SEAT, SEATS, TEXT, Type, holds_seats
-from ..runtime import dealing, helpers
+from ..lang.types import A_SEAT, ANY, CONDITION, NOTHING, SEATS, Type, holds_seats
+from ..runtime import helpers
 from ..runtime.knowledge import Viewers
-from ..runtime.ranking import Rankings
 from ..source import NOWHERE, Span
-from . import module, public
+from . import match, module
+from .ranking import RankingCode
 from .scope import GameScope, Layout
 from .writer import Writer
 
@@ -68,11 +66,7 @@ class Compiler:
         self.errors = Collector()
         self.bound: dict[str, Frag] = {}
         self.decisions: list[Decision] = []
-        trumps = ruleset.trumps
-        self.rankings = Rankings(self.deck, [(self.deck.card(p.card.text), p.above.text if p.above else None)
-                                             for p in (trumps.promote if trumps else ())],
-                                 ordered=trumps is not None and trumps.order is not None)
-        self.ranking_src: str | None = None
+        self.ranking = RankingCode(self)      # the ranking in force, for the kinds that rank cards
         self.tables: dict[str, str] = {}
         self.inlined: dict[int, tuple] = {}    # decision id -> (write its legality, write its apply)
         self.slots = 0
@@ -159,21 +153,13 @@ class Compiler:
 
     def zone_index(self, ref: ZoneRef) -> str:
         """The source of the index of the zone `name` or `name(seat)` a step names."""
-        zones = self.layout.zones
-        if ref.name not in zones:
-            raise RuleError(ref.span, f"unknown zone '{ref.name}'", did_you_mean(ref.name, zones))
-        owner, base = zones[ref.name]
-        if (owner == "shared") != (ref.index is None):
-            raise RuleError(ref.span, f"zone '{ref.name}' is " + ("one for the table: write it without ( )"
-                            if owner == "shared" else f"per {owner}: write {ref.name}(seat)"),
-                            None if owner == "shared" else f"say whose, e.g. {ref.name}(dealer)")
         if ref.index is None:
-            return str(base)
-        frag = self.atom(ref.index, A_TEAM if owner == "team" else A_SEAT, f"`{ref.name}()`")
-        compiler = self._compiler(ref.index, Unit(self.w))
-        index = self.scope.team(compiler, frag, ref.index.tree) if owner == "team" else \
-            self.scope.seat(compiler, frag, ref.index.tree)
-        return f"{base} + {index}" if base else index
+            return self.scope.zone_index(None, ref.name, None, ref.span)
+        unit = Unit(self.w)
+        index = self.scope.zone_index(self._compiler(ref.index, unit), ref.name, ref.index.tree, ref.span)
+        with self.w.at(ref.index.span):
+            self.w.lines(unit.lines)
+        return index
 
     def table_counter(self, name: Name, key: str, type_: Type) -> int:
         """The index of the counter of the whole table a step's `key:` names (`as: pair`)."""
@@ -272,60 +258,6 @@ class Compiler:
         """Source of the table of each seat's next in the match, in the direction of play."""
         return f"st.seating.{'left' if self.direction == 1 else 'right'}"
 
-    def ranking_tables(self, *names: str, read: bool = True) -> tuple[str, ...]:
-        """Sources of the Ranking's tables `names` (default suit, power, trump) under the trumps
-        as they are now: the tables themselves when there are no trumps, else read from the
-        ranking, which `read` writes to `r` first (else `r` holds it already)."""
-        names = names or ("suit", "power", "trump")
-        if self.ranking_fixed():
-            r = self.rankings.get(None)
-            return tuple(self.w.const(getattr(r, name)) for name in names)
-        if read:
-            self.w.line(f"r = {self.ranking_source()}")
-        return tuple(f"r.{name}" for name in names)
-
-    def ranking_fixed(self) -> bool:
-        """Whether the cards rank the same all match long (no trump suit, order or condition varies)."""
-        trumps = self.ruleset.trumps
-        return trumps is None or (trumps.suit is None and trumps.order is None
-                                  and all(p.when is None for p in trumps.promote))
-
-    def ranking_source(self, c=None) -> str:
-        """Source of the current Ranking (under the trumps as they are now). The situation's key
-        is written here: the trump suit, the order in force (`trumps.order`), then whether each
-        promotion holds (runtime/ranking.py `Rankings.get`)."""
-        trumps = self.ruleset.trumps
-        if self.ranking_fixed():
-            return self.w.const(self.rankings.get(None))
-        if self.ranking_src is None:
-            self.ranking_src = "_ranking(st)"
-            with self.w.elsewhere():
-                f = self.w.function("_ranking", "st")
-                parts = [self.frag(trumps.suit, A_SUIT, "`trumps.suit`")] if trumps.suit is not None else []
-                key = [self.w_src(parts[0])] if parts else ["None"]
-                if trumps.order is not None:
-                    order = self.frag(trumps.order, TEXT, "`trumps.order`")
-                    if order.const is not None:          # a constant order is checked now
-                        self.rankings.order(order.const[0], trumps.order.span)
-                    parts.append(order)
-                    key.append(self.w_src(order))
-                for p in trumps.promote:
-                    if p.when is not None:
-                        parts.append(self.frag(p.when, CONDITION))
-                        key.append(f"(not not ({self.w_src(parts[-1])}))")
-                    else:
-                        key.append("True")
-                key = key[0] if len(key) == 1 else "(" + ", ".join(key) + ")"
-                cache, get = self.w.const(self.rankings.cache), self.w.const(self.rankings.get)
-                if not f.items and all(p.steady or p.const is not None for p in parts):
-                    # read from counters and options only: it cannot fail, so it is written where
-                    # it is used, without a call (a Ranking is never false)
-                    self.ranking_src = f"({cache}.get({key}) or {get}({key}))"
-                self.w.line(f"key = {key}")
-                self.w.line(f"r = {cache}.get(key)")     # a ranking per situation, made once
-                self.w.line(f"return r if r is not None else {get}(key)")
-        return self.ranking_src
-
     # -- steps --------------------------------------------------------------------------------------
 
     def steps(self, steps) -> None:
@@ -407,152 +339,12 @@ class Compiler:
 
     # -- the match ----------------------------------------------------------------------------------
 
-    def build(self) -> "module.Program":
-        rs, w = self.ruleset, self.w
-        self.entry, self.hand, self.body, self.after = w.label(), w.label(), w.label(), w.label()
-        self.terminal, self.redeal = w.label(), w.label()
-        self.end_hand_label = self.after
-        self._counters()
-        w.place(self.entry)
-        self.steps(rs.setup)
-        w.goto(self.hand)
-        w.place(self.hand)
-        self._new_hand(redeal=False)
-        w.goto(self.body)
-        w.place(self.body)
-        self.in_hand = True
-        self.steps(rs.hand)
-        self.in_hand = False
-        w.goto(self.after)
-        w.place(self.after)
-        self._hand_end()
-        self.steps(rs.after_hand)
-        w.goto(self.hand)
-        w.place(self.terminal)
-        w.line("st.player = -4")
-        w.line("return None")
-        w.place(self.redeal)
-        self._new_hand(redeal=True)
-        w.goto(self.body)
-        self._returns()
-        public.write(self)
-        if rs.trumps is not None:            # checked even where no step ranks cards by it
-            self.errors.attempt(self.ranking_source)
-        self.errors.check()
-        return module.assemble(self, _expressions(self.ruleset, self.n, self.counter_types))
-
-    def _counters(self) -> None:
-        """`_start_match(st)` and `_start_hand(st)`: every counter set to its start."""
-        layout, w = self.layout, self.w
-        for scope, name in (("match", "_start_match"), ("hand", "_start_hand")):
-            w.function(name, "st")
-            w.line("cv = st.cv")
-            for counter in self.ruleset.counters.values():
-                if counter.scope != scope:
-                    continue
-                per, base = layout.counters[counter.name]
-                with w.at(counter.start.span):
-                    frag = self.errors.attempt(self.frag, counter.start, ANY)
-                if frag is None:
-                    continue
-                self.scope.assigned[counter.name] = self.scope.assigned.get(counter.name, NOTHING) | frag.type
-                for i in range(layout.owners(per)):
-                    w.line(f"cv[{base + i}] = {self.w_src(frag)}")
-
-    def _new_hand(self, redeal: bool) -> None:
-        w = self.w
-        if not redeal:
-            w.line("st.hand_number += 1")
-            w.line("st.redeals = 0")
-            with w.indented(f"if st.hand_number > {self.ruleset.max_hands}:"):
-                w.line("raise _limit()")
-        else:
-            w.line("st.redeals += 1")
-            with w.indented(f"if st.redeals > {module.MAX_REDEALS}:"):
-                w.line("raise _redeals()")
-        w.line("st.asks = ()")
-        w.line("_reset_hand(st)")
-        w.line(f"_new_hand(st, {w.const(self.deck.cards)}, {w.const(dealing.shuffler(len(self.deck.cards)))}, "
-               f"{w.const(redeal)})")
-        w.line("_start_hand(st)")
-
-    def _hand_end(self) -> None:
-        rs, w = self.ruleset, self.w
-        w.line("st.hands_scored += 1")
-        seat = Frag(src="player", type=SEAT, atomic=True)
-        with self.binding(player=seat):
-            if rs.hand_value is not None:
-                self._hand_values(rs.hand_value)
-            with w.indented("if st.events is not None:"):
-                lines = w.temp()
-                w.line(f"{lines} = {{}}")
-                for label, e in rs.summary:
-                    row = w.temp()
-                    w.line(f"{row} = []")
-                    with w.indented(f"for player in {w.const(tuple(range(self.n)))}:"):
-                        with w.at(e.span):
-                            src = self.errors.attempt(self.expr, e)
-                            w.line(f"{row}.append(_show({src or 'None'}))")
-                    w.line(f"{lines}[{w.const(label)}] = {row}")
-                value = "_list(st.hand_values)" if rs.hand_value is not None else "None"
-                w.line(f"st.events.append({{'kind': 'summary', 'hand': st.hand_number, 'lines': {lines}, "
-                       f"'values': {value}}})")
-
-    def _hand_values(self, value: Expr) -> None:
-        """`st.hand_values`, what the hand was worth to each seat, and the running `_totals`:
-        the expression written once for each seat (`player` a constant), as one tuple."""
-        w, values = self.w, []
-        for seat in range(self.n):
-            with self.binding(player=Frag(src=str(seat), type=SEAT, atomic=True)), w.at(value.span):
-                src = self.errors.attempt(self.expr, value)
-            if src is None:                  # its error is reported once
-                return
-            values.append(src)
-        w.line(f"st.hand_values = {_tuple_display(values)}")
-        w.line(f"st._totals = {_tuple_display([f'st._totals[{s}] + st.hand_values[{s}]' for s in range(self.n)])}")
-
-    def _returns(self) -> None:
-        rs, w = self.ruleset, self.w
-        w.function("_returns", "st")
-        if rs.returns is None:
-            w.line("won = st.winners or ()")
-            w.line(f"return [1 if s in won else 0 for s in {w.const(tuple(range(self.n)))}]")
-            return
-        with self.binding(player=Frag(src="player", type=SEAT, atomic=True)):
-            out = w.temp()
-            w.line(f"{out} = []")
-            with w.indented(f"for player in {w.const(tuple(range(self.n)))}:"):
-                with w.at(rs.returns.span):
-                    w.line(f"{out}.append({self.errors.attempt(self.expr, rs.returns) or 'None'})")
-            w.line(f"return {out}")
+    def build(self) -> module.Program:
+        """The program: the match's frame (match.py) around the steps, made runnable."""
+        return match.build(self)
 
 
-def _tuple_display(items: list[str]) -> str:
-    return f"({', '.join(items)},)"
-
-
-def _expressions(ruleset, n: int, counter_types):
-    """Compiling an expression of the game on its own, against a state (State.evaluate, the
-    scenarios' `eval` and `zones`); each text once."""
-    @functools.lru_cache(maxsize=256)
-    def compiled(text: str, bound: bool, locate):
-        locate = locate or (lambda offset, width=1: Span(None, 1, offset + 1, max(1, width)))
-        c = Compiler(ruleset, n, counter_types)
-        tree = parse_expression(text, locate)
-        c.w.function("_evaluate", "st, player")
-        with c.binding(**({"player": Frag(src="player", type=SEAT, atomic=True)} if bound else {})):
-            unit = Unit(c.w)
-            frag = ExprCompiler(c.scope, text, locate, unit, c.bound).value(tree)
-            c.w.lines(unit.lines)
-            c.w.line(f"return {c.w_src(frag)}")
-        names = module.namespace(c)
-        source, _, _ = c.w.source([])
-        exec(compile(source, "<ruledsl expression>", "exec"), names)
-        return names["_evaluate"]
-    return compiled
-
-
-def compile_program(ruleset, n: int) -> "module.Program":
+def compile_program(ruleset, n: int) -> module.Program:
     """The program of `ruleset` for `n` players (RuleErrors listing every problem)."""
     types = {name: NOTHING for name in ruleset.counters}
     for _ in range(MAX_ROUNDS):

@@ -84,7 +84,7 @@ class GameScope:
         return f"{c.unit.const(self.team_of)}[{self.seat(c, frag, node)}]"
 
     def ranking(self, c) -> str:
-        return self.program.ranking_source(c)
+        return self.program.ranking.source()
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -212,9 +212,30 @@ class GameScope:
     def _index(self, c, node, name: str, owner: str, base: int) -> str:
         if len(node.args) != 1:
             raise RuleError(c.span(node), f"{name}() takes one {owner if owner != 'player' else 'seat'}")
-        arg = c.value(node.args[0], A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")
-        index = self.team(c, arg, node.args[0]) if owner == "team" else self.seat(c, arg, node.args[0])
-        return f"{base} + {index}" if base else index
+        return self.owned(c, name, owner, base, node.args[0])
+
+    def owned(self, c, name: str, owner: str, base: int, index) -> str:
+        """Source of the index of `name(index)` in the state's flat list (st.zones or st.cv),
+        where `name` is a zone or counter per player or per team: its first index plus the
+        seat, or the seat's team, that `index` (an expression's node) gives."""
+        arg = c.value(index, A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")
+        at = self.team(c, arg, index) if owner == "team" else self.seat(c, arg, index)
+        return f"{base} + {at}" if base else at
+
+    def zone_index(self, c, name: str, index, span, hint: str = "") -> str:
+        """Source of the index of the zone `name`, or `name(index)` (an expression's node),
+        that a statement or a step names; `hint` adds to the hint for a zone named without
+        whose it is."""
+        zones = self.layout.zones
+        if name not in zones:
+            raise RuleError(span, f"unknown zone '{name}'", did_you_mean(name, zones))
+        owner, base = zones[name]
+        if owner == "shared" and index is not None:
+            raise RuleError(span, f"zone '{name}' is one for the table: write it without ( )")
+        if owner != "shared" and index is None:
+            raise RuleError(span, f"zone '{name}' is per {owner}: write {name}(seat)",
+                            f"say whose, e.g. {name}(dealer){hint}")
+        return str(base) if index is None else self.owned(c, name, owner, base, index)
 
     # -- statements -------------------------------------------------------------------------------
 
@@ -236,10 +257,9 @@ class GameScope:
                             (": write it without ( )" if owner == "game" else f": write {name}(seat)"))
         if target.index is None:
             return Frag(src=f"st.cv[{base}]", type=self.counter_type(name), atomic=True)
-        arg = c.value(target.index, A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")
-        index = self.team(c, arg, target.index) if owner == "team" else self.seat(c, arg, target.index)
+        index = self.owned(c, name, owner, base, target.index)
         slot = c.unit.temp()
-        c.unit.emit(f"{slot} = {base} + {index}" if base else f"{slot} = {index}")
+        c.unit.emit(f"{slot} = {index}")
         return Frag(src=f"st.cv[{slot}]", type=self.counter_type(name), atomic=True)
 
     def store(self, c, target: ast.Target, place: Frag, value: Frag) -> None:
@@ -253,7 +273,7 @@ class GameScope:
 
     def move(self, c, node: ast.Move) -> None:
         cards = c.value(node.cards, CARDS, "`move`")
-        dest = self.zone_index(c, node.zone)
+        dest = self.target_zone(c, node.zone)
         c.unit.emit(self.move_source(c, cards, node.cards, dest))
 
     def move_source(self, c, cards: Frag, node, dest: str) -> str:
@@ -277,7 +297,7 @@ class GameScope:
                            c.span_const(node.to)))
 
     def shuffle(self, c, node: ast.Shuffle) -> None:
-        c.unit.emit(c.call(helpers.shuffle_zone, "st", self.zone_index(c, node.zone), repr(node.zone.name)))
+        c.unit.emit(c.call(helpers.shuffle_zone, "st", self.target_zone(c, node.zone), repr(node.zone.name)))
 
     def card_list(self, c, cards: Frag, node) -> str:
         """Source of a fresh list of the cards `cards` gives (checked unless its type says so)."""
@@ -287,24 +307,10 @@ class GameScope:
             return f"[{c.src(cards)}]"
         return c.call(helpers.card_list, c.src(cards), c.span_const(node))
 
-    def zone_index(self, c, target: ast.Target) -> str:
+    def target_zone(self, c, target: ast.Target) -> str:
         """Source of the index of the zone `name` or `name(seat)` a statement names."""
-        zones, name = self.layout.zones, target.name
-        span = c.locate(target.offset, len(name))
-        if name not in zones:
-            raise RuleError(span, f"unknown zone '{name}'", did_you_mean(name, zones))
-        owner, base = zones[name]
-        if owner == "shared" and target.index is not None:
-            raise RuleError(span, f"zone '{name}' is one for the table: write it without ( )")
-        if owner != "shared" and target.index is None:
-            raise RuleError(span, f"zone '{name}' is per {owner}: write {name}(seat)",
-                            f"say whose, e.g. {name}(dealer); for each player, {name}(p) and end the "
-                            "statement with `for p in active`")
-        if target.index is None:
-            return str(base)
-        arg = c.value(target.index, A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")
-        index = self.team(c, arg, target.index) if owner == "team" else self.seat(c, arg, target.index)
-        return f"{base} + {index}" if base else index
+        return self.zone_index(c, target.name, target.index, c.locate(target.offset, len(target.name)),
+                               f"; for each player, {target.name}(p) and end the statement with `for p in active`")
 
 
 _NOTHING = Type(frozenset())

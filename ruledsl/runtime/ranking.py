@@ -4,7 +4,7 @@ a trump — tuples indexed by the card, built once per situation and cached by t
 A situation is the trump suit in force (or None), the rank order in force (a name of the deck's
 orders; None: `deck.order`) and which promotions hold. `Rankings.get` takes it as its key: the
 suit alone, or a tuple (suit, [order,] each promotion held) — what `_ranking(st)` in the
-generated code computes (compile/program.py `ranking_source`).
+generated code computes (compile/ranking.py `RankingCode.source`).
 """
 from __future__ import annotations
 

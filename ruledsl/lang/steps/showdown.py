@@ -25,7 +25,7 @@ def compile_showdown(step: Showdown, c) -> None:
     target = c.table_counter(step.winner, "as", SEAT)
     seats = c.seats(step.among, "`showdown.among`")
     ranking, best, best_seat, seat = w.temp(), w.temp(), w.temp(), w.temp("_v")
-    w.line(f"{ranking} = {c.ranking_source()}")
+    w.line(f"{ranking} = {c.ranking.source()}")
     w.line(f"{best} = {best_seat} = None")
     with w.indented(f"for {seat} in {seats}:"):
         with c.binding(player=Frag(src=seat, type=SEAT, atomic=True)):

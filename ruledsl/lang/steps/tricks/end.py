@@ -73,8 +73,9 @@ def _start_next(c, step, leader: str, blocks) -> None:
             return
         test += f" and st.trick_number < {count}"
 
-    def go(block) -> None:
-        w.line("st.player = -1")           # nobody is to play while hooks run
+    def go(block) -> None:                 # nobody is to play while hooks run
+        if not step.after_trick:           # (after_trick's run set it so)
+            w.line("st.player = -1")
         w.goto(block)
     with w.indented(f"if {test}:"):
         w.line("st.trick_number += 1")

@@ -46,21 +46,21 @@ def choices(c, spec: Spec, give) -> None:
     several = sorted(k for k in spec.sizes if k > 1)
     with w.indented("if not trick:"):
         if several:
-            w.line(f"r = {c.ranking_source()}")
+            w.line(f"r = {c.ranking.source()}")
             give(f"{w.const(leads_of)}(r, hand, {1 in spec.sizes}, {w.const(tuple(several))}, "
                  f"{w.const(c.deck.plays)})")
         else:
             give(every)
     if several:
         with w.indented("elif _len(trick[0][1]) > 1:"):     # several cards led: as many, chosen freely
-            w.line(f"r = {c.ranking_source()}")
+            w.line(f"r = {c.ranking.source()}")
             give("_list(_combinations(r.shown_order(hand), _len(trick[0][1])))")
     with w.indented("else:"):
         if spec.follow == "any":
             give(every)
             return
         # the cards that answer the card led, as sets (Ranking._card_sets)
-        follows, answers = c.ranking_tables("follows", "answers")
+        follows, answers = c.ranking.tables("follows", "answers")
         w.line(f"follow = {follows}[trick[0][1][0]]")
         with w.indented("if follow.isdisjoint(hand):"):     # one C call where a list was made to test
             give(every)

@@ -35,14 +35,14 @@ class Places:
 
     def read_ranking(self, c) -> Places:
         """Write `r = the ranking in force` unless `r` holds it: the places after."""
-        if not self.ranking and not c.ranking_fixed():
-            c.w.line(f"r = {c.ranking_source()}")
+        if not self.ranking and not c.ranking.fixed:
+            c.w.line(f"r = {c.ranking.source()}")
         return attrs.evolve(self, ranking=True)
 
     def tables(self, c, *names: str) -> tuple[str, ...]:
         """The sources of the ranking's tables `names` (`r` holds the ranking: read_ranking)."""
-        assert self.ranking or c.ranking_fixed()
-        return c.ranking_tables(*names, read=False)
+        assert self.ranking or c.ranking.fixed
+        return c.ranking.tables(*names, read=False)
 
 
 def write_apply(c, d, step, spec: Spec, turn) -> None:
@@ -125,7 +125,7 @@ def _beats(c, spec: Spec, places: Places) -> None:
     with w.indented("if _len(cards) == 1 == _len(best):"):       # one card against one (most plays)
         w.line(f"beat = cards[0] in {beaters}[best[0]]")
     with w.indented("else:"):
-        ranking = c.ranking_source() if c.ranking_fixed() else "r"
+        ranking = c.ranking.source() if c.ranking.fixed else "r"
         w.line(f"beat = {w.const(plays_beat)}({ranking}, cards, best)")
 
 
@@ -148,8 +148,8 @@ def _void(c, spec: Spec, places: Places) -> None:
             suit, = places.tables(c, "suit")
             w.line(f"led = {suit}[trick[0][1][0]]")
             bits = knowledge.width(c.deck)
-            if c.ranking_fixed():
-                w.line(f"m = {w.const(knowledge.void_masks(c.rankings.get(None).masks, c.n, bits))}[seat][led]")
+            if c.ranking.fixed:
+                w.line(f"m = {w.const(knowledge.void_masks(c.ranking.rankings.get(None).masks, c.n, bits))}[seat][led]")
             else:
                 w.line(f"m = r.masks[led] << {bits} * seat")
             w.line("voids = st.voids")
