@@ -18,7 +18,8 @@ from .tools.checks import misspelt_options
 from .compile.program import compile_program
 from .errors import RuleError, RuleErrors, did_you_mean
 from .lang.options import OptionError, check_value, evaluation_order, show
-from .front.load import load, parse_option_value
+from .front.load import load
+from .front.values import parse_option_value
 from .runtime import deals as given_deals
 from .runtime import hand, indices, tensor
 from .runtime.dealing import first_dealer

@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 from . import files
 from ..errors import RuleError, RuleErrors
 from ..source import Source, Span
-from .yamlnodes import Map, Scalar
+from .yamlnodes import Map, Scalar, is_null
 
 MAX_CHAIN = 16
 
@@ -110,14 +110,10 @@ def merge(base, over):
         return over
     entries = {k.text: (k, v) for k, v in base.entries}
     for key, value in over.entries:
-        if _is_null(value):
+        if is_null(value):
             entries.pop(key.text, None)
         elif key.text in entries:
             entries[key.text] = (key, merge(entries[key.text][1], value))
         else:
             entries[key.text] = (key, value)
     return Map(tuple(entries.values()), over.span)
-
-
-def _is_null(node) -> bool:
-    return isinstance(node, Scalar) and node.style == "" and node.text in ("~", "null", "")

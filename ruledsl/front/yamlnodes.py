@@ -14,18 +14,16 @@ from typing import Iterable
 
 import attrs
 import yaml
-from yaml.scanner import Scanner
 
 from ..errors import Collector, RuleError, RuleErrors, did_you_mean
 from ..printable import printable
 from ..source import Source, Span
+from .yamlerrors import syntax_error
+from .yamloffsets import LINE_BREAK, locate
 
 MAX_BYTES = 1 << 20
 MAX_NODES = 100_000
 MAX_DEPTH = 100  # PyYAML composes recursively; stop long before Python's recursion limit
-_LINE_BREAK = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")  # as str.splitlines
-_YAML_BREAKS = "\r\n\x85\u2028\u2029"
-_YAML_LINE = re.compile(r"([^\r\n\x85\u2028\u2029]*)(\r\n|[\r\n\x85\u2028\u2029]?)")
 _PROPERTIES = re.compile(r"(?:[&!]\S*(?:\s|#[^\r\n]*)*)*")  # anchors, tags and comments after them
 _WORD = re.compile(r"\S*")
 _YAML11_BOOLS = {"yes": "true", "no": "false", "on": "true", "off": "false", "y": "true", "n": "false"}
@@ -40,21 +38,7 @@ class Scalar:
 
     def locate(self, offset: int, width: int = 1) -> Span:
         """The place in the file of characters offset..offset+width of `text` (0-based)."""
-        marks = _marks(self._raw, self.style, self.text) if self._raw else None
-        if not marks:
-            return self.span.at(offset, width) if "\n" not in self._raw else self.span
-        first = marks[max(0, min(offset, len(marks) - 1))]
-        last = marks[max(0, min(offset + max(1, width) - 1, len(marks) - 1))]
-        if offset >= len(self.text):  # just past the end, e.g. "unexpected end of expression"
-            end = marks[max(0, len(self.text.rstrip("\n")) - 1)]
-            first = last = (end[0] + end[1], 1)
-        line, col = _relative(self._raw, first[0])
-        end_line, end_col = _relative(self._raw, last[0] + last[1])
-        wide = end_col - col if end_line == line else len(self._raw.splitlines()[line][col:])
-        base = self.span
-        if line == 0:
-            return Span(base.source, base.line, base.col + col, max(1, wide))
-        return base.down(line, col + 1, wide)
+        return locate(self._raw, self.style, self.text, self.span, offset, width)
 
 
 @attrs.frozen
@@ -93,7 +77,7 @@ def read_yaml(source: Source) -> Node | None:
         loader = _Loader(text)  # the reader rejects control characters here
         root = loader.get_single_node()
     except yaml.YAMLError as exc:
-        raise RuleErrors([_syntax_error(places, exc)]) from None
+        raise RuleErrors([syntax_error(places, exc)]) from None
     if root is None or (_is_empty(root) and id(root) not in loader.tagged):
         return None
     convert = _Converter(places, loader)
@@ -140,16 +124,17 @@ class _TooBig(Exception):
 
 
 class _Places:
-    """Character index -> Span, with lines counted as Source.line counts them."""
+    """Character index -> Span, with lines counted as Source.line counts them (yamlerrors.py
+    places its errors with it too)."""
 
     def __init__(self, source: Source):
         self.source, self.text = source, source.text
-        self.starts = [0] + [m.end() for m in _LINE_BREAK.finditer(source.text)]
+        self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(source.text)]
 
     def span(self, start: int, end: int | None = None, block: bool = False) -> Span:
         line = bisect_right(self.starts, start)
         raw = self.text[start:end if end is not None else start]
-        first = _LINE_BREAK.split(raw, 1)[0]
+        first = LINE_BREAK.split(raw, 1)[0]
         header = re.match(r"[|>][-+0-9]*", first)
         width = len(header[0]) if block and header else len(first.rstrip())
         return Span(self.source, line, start - self.starts[line - 1] + 1, max(1, width))
@@ -210,200 +195,9 @@ def _is_empty(node) -> bool:
     return isinstance(node, yaml.ScalarNode) and node.value == "" and node.style is None
 
 
-# --- syntax errors in plain words ----------------------------------------------------------------
-
-_TOKENS = {"stream end": "the end of the file", "block end": "the end of the block",
-           "block mapping start": "a new mapping", "block sequence start": "a new list",
-           "scalar": "a value", "document start": "'---'", "document end": "'...'"}
-_INDENT_HINT = "check the indentation: the keys of a mapping (and the items of a list) line up in one column"
-_QUOTE = "quote the value"
-_EXPLAIN = [  # (pattern in "context | problem", message (None: PyYAML's), hint, shown at the context mark)
-    (r"'\\t'", "found a tab where YAML expects indentation or a value",
-     "YAML does not allow tabs for indentation", False),
-    (r"character '(?P<x>.*)' that cannot start", "'{x}' cannot start a value", _QUOTE, False),
-    (r"could not find expected ':'", "expected ':' after this key",
-     "write 'key: value'; a value continued on the next line must be indented", True),
-    (r"quoted scalar.*end of stream", "this quote is never closed", "add the closing quote", True),
-    (r"undefined alias '(?P<x>.*)'", "unknown alias '*{x}'",
-     "a value starting with '*' is read as a YAML alias; " + _QUOTE, False),
-    (r"scanning an anchor", "'&' must be followed by a name here",
-     "a value starting with '&' is read as a YAML anchor; " + _QUOTE, True),
-    (r"scanning an alias", "'*' must be followed by a name here",
-     "a value starting with '*' is read as a YAML alias; " + _QUOTE, True),
-    (r"\btag\b", "tags are not allowed in rule files",
-     "a value starting with '!' is read as a YAML tag; " + _QUOTE, False),
-    (r"duplicate anchor '(?P<x>.*)'", "duplicate anchor '&{x}'", "first given at line {line}", False),
-    (r"single document", "a rule file holds a single YAML document", "remove this '---'", False),
-    (r"unknown escape character '(?P<x>.*)'", "unknown escape '\\{x}' in double quotes",
-     "use single quotes, or write \\\\ for a backslash", False),
-    (r"block scalar", None, "after '|' or '>' only '-', '+' or a digit 1-9 may follow", False),
-    (r"sequence entries are not allowed", None,
-     "start the list on the next line, indented; or quote the value if '-' is part of it", False),
-    (r"expected <block end>, but found '<block mapping start>'",
-     "this key does not line up with the keys above it", _INDENT_HINT, False),
-    (r"expected <block end>, but found '(-|<block sequence start>)'", "a list item cannot start here",
-     _INDENT_HINT, False),
-    (r"<block end>", None, _INDENT_HINT, False),
-    (r"flow sequence", None, "the '[' on line {line} needs ',' between items and a closing ']'", False),
-    (r"flow mapping", None, "the '{' on line {line} needs ',' between items and a closing '}'", False),
-]
-
-
-def _syntax_error(places: _Places, exc: yaml.YAMLError) -> RuleError:
-    if isinstance(exc, yaml.reader.ReaderError):
-        message = f"character U+{exc.character:04X} is not allowed in a rule file"
-        return RuleError(places.span(exc.position), message)
-    mark = exc.problem_mark or exc.context_mark
-    before = ""  # the line up to the problem
-    if mark:
-        at = places.span(mark.index)
-        before = places.source.line(at.line)[:at.col - 1]
-    message, hint, at_context = _explain(exc.problem or "", exc.context or "", before)
-    if exc.context_mark and (at_context or not mark or not places.text[mark.index:].strip()):
-        mark = exc.context_mark  # "never closed" is best shown where it was opened
-    if hint and exc.context_mark:
-        hint = hint.replace("{line}", str(places.span(exc.context_mark.index).line))
-    return RuleError(places.span(mark.index if mark else 0), message, hint)
-
-
-def _explain(problem: str, context: str, before: str) -> tuple[str, str | None, bool]:
-    """(message, hint, locate at the context mark) for a PyYAML problem, in an author's words."""
-    if problem.startswith("mapping values are not allowed"):
-        # `when: a: b` wants quotes; a key alone on a too-deep line wants less indentation
-        if ":" in before:
-            return "':' cannot follow a value here", _QUOTE + " (': ' inside a value starts a mapping)", False
-        return "a key cannot start here: this line continues the value above it", _INDENT_HINT, False
-    for pattern, message, hint, at_context in _EXPLAIN:
-        found = re.search(pattern, f"{context} | {problem}")
-        if found:
-            message = message.replace("{x}", found.groupdict().get("x", "")) if message else _plain(problem)
-            return message, hint, at_context
-    return _plain(problem or context), None, False
-
-
-def _plain(problem: str) -> str:
-    problem = problem.replace("but got", "but found").replace("the node content", "a value")
-    return re.sub(r"'?<([a-z ]+)>'?", lambda m: _TOKENS.get(m[1], m[1]), problem)
-
-
-# --- mapping an offset in a scalar's text back to the file ---------------------------------------
-
-def _relative(raw: str, index: int) -> tuple[int, int]:
-    """(lines down, 0-based column) of raw[index] relative to the start of raw."""
-    breaks = list(_LINE_BREAK.finditer(raw, 0, index))
-    return (len(breaks), index - breaks[-1].end()) if breaks else (0, index)
-
-
-def _marks(raw: str, style: str, text: str) -> list[tuple[int, int]] | None:
-    """For each character of `text`, (index in raw, width in raw); None if the rebuild disagrees."""
-    out: list[str] = []
-    marks: list[tuple[int, int]] = []
-
-    def emit(chars: str, at: int, width: int) -> None:
-        out.extend(chars)
-        marks.extend([(at, width)] * len(chars))
-
-    if style in ("|", ">"):
-        return _block_marks(raw, style == ">", text)
-    _flow(raw, style, emit)
-    return marks if "".join(out) == text else None
-
-
-def _flow(raw: str, style: str, emit) -> None:
-    """Plain and quoted scalars: folded line breaks, '' and backslash escapes."""
-    i, end = (1, len(raw) - 1) if style else (0, len(raw))
-    while i < end:
-        c = raw[i]
-        if c in " \t" or c in _YAML_BREAKS:  # spaces before a line break fold away with it
-            j = i
-            while j < end and raw[j] in " \t":
-                j += 1
-            if j < end and raw[j] in _YAML_BREAKS:
-                i = _fold(raw, j, end, emit, escaped=False)
-                continue
-            for k in range(i, j):
-                emit(raw[k], k, 1)
-            i = j
-        elif style == "'" and raw.startswith("''", i):
-            emit("'", i, 2)
-            i += 2
-        elif style == '"' and c == "\\" and i + 1 < end:
-            i = _escape(raw, i, end, emit)
-        else:
-            emit(c, i, 1)
-            i += 1
-
-
-def _escape(raw: str, i: int, end: int, emit) -> int:
-    c = raw[i + 1]
-    if c in _YAML_BREAKS:  # an escaped line break joins the lines
-        return _fold(raw, i + 1, end, emit, escaped=True)
-    if c in Scanner.ESCAPE_CODES:
-        n = Scanner.ESCAPE_CODES[c]
-        emit(chr(int(raw[i + 2:i + 2 + n], 16)), i, 2 + n)
-        return i + 2 + n
-    emit(Scanner.ESCAPE_REPLACEMENTS.get(c, c), i, 2)
-    return i + 2
-
-
-def _fold(raw: str, i: int, end: int, emit, escaped: bool) -> int:
-    """A line break (at i) and the blank lines after it: one space, or a newline per blank line."""
-    start = i
-    first, i = _take_break(raw, i)
-    blanks = []
-    while True:
-        while i < end and raw[i] in " \t":
-            i += 1
-        if i >= end or raw[i] not in _YAML_BREAKS:
-            break
-        blanks.append((i, _take_break(raw, i)[0]))
-        i = _take_break(raw, i)[1]
-    if not escaped and first != "\n":
-        emit(first, start, 1)
-    elif not escaped and not blanks:
-        emit(" ", start, 1)
-    for where, brk in blanks:
-        emit(brk, where, 1)
-    return i
-
-
-def _take_break(raw: str, i: int) -> tuple[str, int]:
-    if raw.startswith("\r\n", i):
-        return "\n", i + 2
-    return ("\n" if raw[i] in "\r\n\x85" else raw[i]), i + 1
-
-
-def _block_marks(raw: str, folded: bool, text: str) -> list[tuple[int, int]] | None:
-    """Block scalars: content lines start at their indentation column. The indentation is the
-    first content line's, unless an indicator set it lower: try the candidates until one fits."""
-    lines = [(m.start(), m[1], m[2]) for m in _YAML_LINE.finditer(raw)]
-    lines = [line for line in lines[1:] if line[1] or line[2]]  # drop the header line
-    content = [body for _, body, _ in lines if body.strip(" ")]
-    top = len(content[0]) - len(content[0].lstrip(" ")) if content else 0
-    for indent in range(top, -1, -1):
-        out, marks = [], []
-        previous = None  # (break index, line started with a space) of the last content line
-        blanks: list[int] = []
-        for at, body, brk in lines:
-            if len(body) <= indent or body[:indent].strip(" "):
-                if not body.strip(" "):
-                    blanks.append(at + len(body))
-                continue
-            if previous is not None:
-                joined = folded and not previous[1] and body[indent] not in " \t"
-                if not joined or not blanks:
-                    out.append(" " if joined else "\n")
-                    marks.append((previous[0], 1))
-            out.extend("\n" * len(blanks))
-            marks.extend((b, 1) for b in blanks)
-            blanks = []
-            out.extend(body[indent:])
-            marks.extend((at + indent + k, 1) for k in range(len(body) - indent))
-            previous = (at + len(body), body[indent] in " \t")
-        if "".join(out).rstrip("\n") == text.rstrip("\n"):
-            tail = (previous[0] if previous else len(raw) - 1, 1)
-            return (marks + [tail] * len(text))[:len(text)]
-    return None
+def is_null(node) -> bool:
+    """Whether `node` is YAML's null written plainly (nothing, `~` or `null`)."""
+    return isinstance(node, Scalar) and node.style == "" and node.text in ("", "~", "null")
 
 
 # --- typed readers -------------------------------------------------------------------------------

@@ -24,20 +24,18 @@ from pathlib import Path
 
 import attrs
 
+from . import expectations
+from .expectations import Failed, card_items
 from ..errors import Collector, RuleError, RuleErrors
 from ..game import load_game
 from ..lang.options import OptionError
-from ..runtime.actions import IllegalAction, normalize
+from ..runtime.actions import IllegalAction
 from ..runtime.deals import DealError
 from ..runtime.helpers import SEAT_NAMES
-from ..runtime.show import show
 from ..source import Source
-from ..front.yamlnodes import Map, Scalar, Seq, as_int, as_list, as_map, as_text, check_keys, read_yaml
+from ..front.yamlnodes import Map, Seq, as_int, as_list, as_map, as_text, check_keys, read_yaml
 
 TOP = ("scenario", "ruleset", "players", "dealer", "seed", "options", "counters", "deals", "steps", "expect")
-EXPECT = ("to_move", "legal", "legal_includes", "legal_excludes", "counters", "eval", "out", "winners",
-          "terminal", "trick_winner", "trick_winners", "said", "bonuses", "hand_number", "zones", "summary",
-          "returns", "sees")
 AUTO = ("end_of_trick", "end_of_hand", "end_of_match")
 
 
@@ -53,10 +51,6 @@ class Outcome:
 
     def render(self) -> str:
         return f"PASS {self.path}: {self.name}" if self.ok else f"FAIL {self.path}: {self.name}\n{self.failure}"
-
-
-class Failed(Exception):
-    pass
 
 
 def run_paths(paths) -> list[Outcome]:
@@ -202,16 +196,12 @@ class Scenario:
             return False
 
     def card_texts(self, node) -> list[str]:
-        items = as_list(node, "cards") if isinstance(node, Seq) else \
-            [Scalar(t, "", node.span) for t in as_text(node, "cards").split()]
-        return [as_text(item, "a card") for item in items]
+        return [as_text(item, "a card") for item in card_items(node)]
 
     def cards(self, node) -> list[str]:
         """Card texts of this deck, canonical (`10h` → `10H`)."""
         out = []
-        items = as_list(node, "cards") if isinstance(node, Seq) else \
-            [Scalar(t, "", node.span) for t in as_text(node, "cards").split()]
-        for item in items:
+        for item in card_items(node):
             card = self.prog.deck.card(as_text(item, "a card"))
             if card is None:
                 raise RuleError(item.span, f"'{item.text}' is not a card of this deck")
@@ -275,156 +265,6 @@ class Scenario:
         events = self.st.events[self.mark:] if after else self.st.events
         return [e for e in events if e["kind"] == kind]
 
-    # -- expectations -------------------------------------------------------------------------
-
     def expect(self, m: Map, where: str) -> None:
-        errors = Collector()
-        check_keys(m, EXPECT, "expect", errors)
-        errors.check()
-        st = self.st
-        for key, node in m.entries:
-            got, want = self.actual(key.text, node)
-            if got != want:
-                raise Failed(f"  {where} (line {key.span.line}): {key.text}\n"
-                             f"  expected: {_fmt(want)}\n  actual:   {_fmt(got)}")
-        self.mark = len(st.events)
-
-    def actual(self, key: str, node):
-        st = self.st
-        if key == "to_move":
-            return self.who(st.current_player()), self.who(self.seat(node)) if as_text(node, "a seat") != "nobody" else "nobody"
-        if key in ("legal", "legal_includes", "legal_excludes"):
-            legal = sorted(_norm(st.action_to_string(a)) for a in st.legal_actions())
-            want = sorted(_norm(as_text(x, "an action")) for x in as_list(node, key))
-            if key == "legal":
-                return legal, want
-            if key == "legal_includes":
-                return sorted(w for w in want if w in legal), want
-            return sorted(w for w in want if w not in legal), want
-        if key == "counters":
-            return self.counter_values(node)
-        if key == "eval":
-            got, want = {}, {}
-            for k, v in as_map(node, "eval").entries:
-                got[k.text], want[k.text] = _plain(self.prog.evaluate(st, k.text, None, k.locate)), self.value(v)
-            return got, want
-        if key in ("out", "winners"):
-            seats = [s for s in range(st.n) if st.out[s]] if key == "out" else list(st.winners or ())
-            return [SEAT_NAMES[s] for s in seats], sorted(SEAT_NAMES[self.seat(x)] for x in as_list(node, key))
-        if key == "terminal":
-            return st.is_terminal(), self.value(node)
-        if key == "trick_winner":
-            return self.who(st.winner), SEAT_NAMES[self.seat(node)]
-        if key == "trick_winners":
-            return [SEAT_NAMES[s] for s in st.trick_winners], [SEAT_NAMES[self.seat(x)] for x in as_list(node, key)]
-        if key == "hand_number":
-            return st.hand_number, self.value(node)
-        if key == "returns":
-            per = self.per_seat(node, "returns")
-            got = st.returns()
-            return ({SEAT_NAMES[s]: _plain(got[s]) for s in per},
-                    {SEAT_NAMES[s]: v for s, v in per.items()})
-        if key in ("said", "bonuses"):
-            kind, field = ("say", "text") if key == "said" else ("bonus", "name")
-            texts = [e[field] for e in self.events(kind, after=True)]
-            want = [as_text(x, "a text") for x in as_list(node, key)]
-            return [w for w in want if any(w in t for t in texts)], want
-        if key == "zones":
-            return self.zone_values(node)
-        if key == "sees":
-            return self.seen_values(node)
-        if key == "summary":
-            summaries = self.events("summary")
-            if not summaries:
-                return None, "a hand summary"
-            lines = summaries[-1]["lines"]
-            got, want = {}, {}
-            for label, seats in as_map(node, "summary").entries:
-                per = self.per_seat(seats, label.text)
-                got[label.text] = {SEAT_NAMES[s]: lines.get(label.text, [None] * st.n)[s] for s in per}
-                want[label.text] = {SEAT_NAMES[s]: show(v) for s, v in per.items()}
-            return got, want
-        raise AssertionError(key)
-
-    def counter_values(self, node):
-        st, specs = self.st, self.game.ruleset.counters
-        got, want = {}, {}
-        for key, value in as_map(node, "counters").entries:
-            if key.text not in specs:
-                raise RuleError(key.span, f"unknown counter '{key.text}'")
-            per = specs[key.text].per
-            if per == "game":
-                got[key.text], want[key.text] = _plain(st.evaluate(key.text)), self.value(value)
-                continue
-            expected = self.per_seat(value, key.text)
-            names = SEAT_NAMES if per == "player" else [str(i) for i in range(12)]
-            got[key.text] = {names[i]: _plain(st.evaluate(f"{key.text}({i})")) for i in expected}
-            want[key.text] = {names[i]: v for i, v in expected.items()}
-        return got, want
-
-    def seen_values(self, node):
-        """`sees: {A: {"discard(B)": 1}, B: {"discard(B)": [JC]}}`: what a seat's observation
-        shows of a zone. A number: that many cards and no face; cards: exactly those faces.
-        `trick`: the current trick's cards in play order, `??` for each face-down card."""
-        st, specs = self.st, self.game.ruleset.zones
-        got, want = {}, {}
-        for seat_key, zones in as_map(node, "sees").entries:
-            seat = self.seat(seat_key)
-            shown = st.observation(seat)["zones"]
-            for key, value in as_map(zones, "sees").entries:
-                if key.text.strip() == "trick":
-                    label = f"{SEAT_NAMES[seat]} sees the trick"
-                    got[label] = [c for play in st.observation(seat)["trick"] for c in play["cards"]]
-                    items = as_list(value, "cards") if isinstance(value, Seq) else \
-                        [Scalar(t, "", value.span) for t in as_text(value, "cards").split()]
-                    want[label] = [x.text if x.text == "??" else self.cards(x)[0] for x in items]
-                    continue
-                name, _, arg = key.text.strip().partition("(")
-                name = name.strip()
-                if name not in specs:
-                    raise RuleError(key.span, f"unknown zone '{name}'", "write a zone: table, or hand(B)")
-                owner = specs[name].owner
-                entry = shown[name]
-                if owner != "shared":
-                    if not arg.endswith(")"):
-                        raise RuleError(key.span, f"zone '{name}' is per {owner}: write {name}(B)")
-                    s = self.seat(Scalar(arg[:-1].strip(), "", key.span))
-                    entry = entry[self.prog.team_of[s] if owner == "team" else s]
-                label = f"{SEAT_NAMES[seat]} sees {key.text}"
-                faces = sorted(entry.get("cards", []))
-                if isinstance(value, Scalar) and value.text.strip().isdigit():
-                    got[label], want[label] = (faces or entry["count"]), int(value.text)
-                else:
-                    got[label] = faces if "cards" in entry else f"{entry['count']} face down"
-                    want[label] = sorted(self.cards(value))
-        return got, want
-
-    def zone_values(self, node):
-        st = self.st
-        got, want = {}, {}
-        for key, value in as_map(node, "zones").entries:
-            cards = [str(c) for c in self.prog.evaluate(st, key.text, None, key.locate)]
-            expected = self.value(value)
-            if isinstance(expected, int):
-                got[key.text], want[key.text] = len(cards), expected
-            else:
-                want_cards = [str(self.prog.deck.card(c)) for c in as_text(value, "cards").split()] \
-                    if isinstance(value, Scalar) else [str(self.prog.deck.card(x.text)) for x in value.items]
-                got[key.text], want[key.text] = sorted(cards), sorted(want_cards)
-        return got, want
-
-
-def _norm(text: str) -> str:
-    return " ".join(w if isinstance(w, str) else " ".join(w) for w in normalize(text))
-
-
-def _plain(value):
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, int) and type(value) not in (int, bool):
-        return str(value)
-    return value
-
-
-def _fmt(value) -> str:
-    return show(value) if not isinstance(value, (dict, list)) else str(value)
+        expectations.check(self, m, where)
+        self.mark = len(self.st.events)

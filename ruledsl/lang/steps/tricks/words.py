@@ -19,7 +19,8 @@ HOOKS = (("before_trick", "At the start of every trick:"),
          ("after_trick", "After every trick (`winner` is its winner, `trick_number` its number):"))
 
 
-def describe_tricks(prose, step: Tricks) -> list[Item]:
+def describe_tricks(prose, step) -> list[Item]:
+    """The tricks step `step` in words."""
     w = prose.words
     facts = [Item(f"{cap(w.starting(step.leader))} leads to the first trick; the winner of each trick "
                   f"leads to the next. The turn passes to the {w.next_side}.")]
