@@ -8,9 +8,8 @@
 """
 from importlib import metadata as _metadata
 
-from .errors import RuleError, RuleErrors
+from .errors import OptionError, RuleError, RuleErrors
 from .game import Game, load_game
-from .lang.options import OptionError
 from .runtime.actions import IllegalAction
 from .runtime.failures import PlayError
 from .runtime.state import State

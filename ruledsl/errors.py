@@ -64,6 +64,10 @@ class RuleErrors(Exception):
         return "\n\n".join(shown)
 
 
+class OptionError(ValueError):
+    """A bad option or player count from the caller (not from the rule file)."""
+
+
 class Reported(Exception):
     """A part cannot be read further and its error is already collected (a required key is
     missing): the reader or compiler that catches it just moves on."""

@@ -14,11 +14,10 @@ import weakref
 from pathlib import Path
 from types import SimpleNamespace
 
-from .tools.checks import misspelt_options
 from .compile.program import compile_program
-from .errors import RuleError, RuleErrors, did_you_mean
-from .lang.options import OptionError, check_value, evaluation_order, show
-from .front.load import load
+from .errors import OptionError, RuleError, RuleErrors, did_you_mean
+from .lang.options import check_value, evaluation_order, show
+from .front.load import load, misspelt_options
 from .front.values import parse_option_value
 from .runtime import deals as given_deals
 from .runtime import hand, indices, tensor

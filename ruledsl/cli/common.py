@@ -14,7 +14,7 @@ from click.shell_completion import CompletionItem
 
 from ..errors import RuleError, RuleErrors
 from ..game import load_game
-from ..lang.options import OptionError
+from ..errors import OptionError
 from ..tools.simulate import StepLimit
 from ..tools.validate import is_glob
 

@@ -14,7 +14,7 @@ from ..expr import parse_expression
 from ..expr.codegen import Frag, Unit
 from ..expr.compiler import Compiler as ExprCompiler
 from ..lang.declare import Expr
-from ..lang.types import ANY, NOTHING, SEAT
+from ..expr.types import ANY, NOTHING, SEAT
 from ..runtime import dealing
 from ..source import Span
 from . import module, public

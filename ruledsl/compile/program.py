@@ -25,7 +25,7 @@ from ..expr.compiler import Compiler as ExprCompiler
 from ..lang import walk
 from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
-from ..lang.types import A_SEAT, ANY, CONDITION, NOTHING, SEATS, Type, holds_seats
+from ..expr.types import A_SEAT, ANY, CONDITION, NOTHING, SEATS, Type, holds_seats
 from ..runtime import helpers
 from ..runtime.knowledge import Viewers
 from ..source import NOWHERE, Span

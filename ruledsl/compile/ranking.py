@@ -4,7 +4,7 @@ under the trumps as they are now — a constant when nothing of the trumps can c
 whether each promotion holds) in a cache of tables made on first use."""
 from __future__ import annotations
 
-from ..lang.types import A_SUIT, CONDITION, TEXT
+from ..expr.types import A_SUIT, CONDITION, TEXT
 from ..runtime.ranking import Rankings
 
 

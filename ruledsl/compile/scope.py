@@ -16,7 +16,7 @@ from ..expr.check import CARD_HINT, bad_word
 from ..expr.codegen import Frag
 from ..lang import builtins
 from ..lang.options import whole
-from ..lang.types import A_SEAT, A_TEAM, ANY, BOOL, CARD_LIST, CARDS, INT, NUMBER, SEAT, SHOWN_TO, TEXT, Type
+from ..expr.types import A_SEAT, A_TEAM, ANY, BOOL, CARD_LIST, CARDS, INT, NUMBER, SEAT, SHOWN_TO, TEXT, Type
 from ..runtime import helpers
 from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS, canonical, split_name
 

@@ -8,10 +8,13 @@ from __future__ import annotations
 import difflib
 import os
 
+import attrs
+
+from ..lang.declare import Expr, Template
 from ..lang.ruleset import Ruleset
-from .document import Heading, Item, List, Para
+from ..prose.document import Heading, Item, List, Para
+from ..prose.words import VISIBLE, allowed, code, joined, num, option_text, rank_plural
 from .steps import Prose
-from .words import VISIBLE, allowed, code, joined, num, option_text, plain, rank_plural
 
 PROGRAMS = (("Before the first hand", "setup"), ("The hand", "hand"), ("After every hand", "after_hand"))
 
@@ -173,3 +176,17 @@ def _match(base: Ruleset, rs: Ruleset) -> list[Item]:
         out.append(Item(f"The match is stopped after {rs.max_hands} hands (the base: {base.max_hands})."))
     return out
 
+
+def plain(value):
+    """A model (a step, a section) as comparable, hashable data: places dropped, expressions by
+    their text with spaces normalized."""
+    if isinstance(value, (Expr, Template)):
+        return " ".join(value.text.split())
+    if attrs.has(type(value)):
+        fields = [f for f in attrs.fields(type(value)) if f.eq]
+        return (type(value).__name__, *(plain(getattr(value, f.name)) for f in fields))
+    if isinstance(value, dict):
+        return tuple((k, plain(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(plain(v) for v in value)
+    return value

@@ -10,9 +10,9 @@ from ..lang.deck import WRITTEN
 from ..runtime.cards import JOKER, SUIT_SYMBOLS, joker_names, split_name
 from ..runtime.helpers import SEAT_NAMES
 from .differences import base_shown, differences
-from .document import Heading, Item, List, Para, Table, render
+from ..prose.document import Heading, Item, List, Para, Table, render
 from .steps import Prose
-from .words import VISIBLE, allowed, cap, code, joined, num, number_word, option_text, plural, rank_plural
+from ..prose.words import VISIBLE, allowed, cap, code, joined, num, number_word, option_text, plural, rank_plural
 
 PACK_NAMES = {
     "french-52": "the French 52-card pack",

@@ -3,8 +3,8 @@ lang/steps/); here its `when:` and `say:` are worked in, and nested steps are li
 from __future__ import annotations
 
 from ..lang.steps import ALL
-from .document import Item, List
-from .words import Words, code, uncap
+from ..prose.document import Item, List
+from ..prose.words import Words, code, uncap
 
 
 class Prose:

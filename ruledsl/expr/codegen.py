@@ -18,7 +18,7 @@ from typing import Any, Iterable, Protocol
 
 import attrs
 
-from ..lang.types import ANY, Type
+from .types import ANY, Type
 
 Lines = list[tuple[int, str]]
 """Source lines as (indent, text), the indent relative to the start of the block."""

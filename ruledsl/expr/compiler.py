@@ -3,7 +3,7 @@
 Everything is resolved here, once, at load time: names to the scope's source (a zone is
 `st.zones[5]`, a per-seat counter `st.cv[12 + p]`), functions to their code, constant
 sub-expressions to their value (`1/3` is computed once), and every sub-expression gets its static
-type (lang/types.py), checked against what its operator, function or field takes — `points(dealer)`
+type (expr/types.py), checked against what its operator, function or field takes — `points(dealer)`
 is an error in the author's words, at the place of `dealer`. What is left is Python's own:
 operators, comparisons, `and`/`or`, loops written out, with no call per node.
 
@@ -34,7 +34,7 @@ from typing import Callable, Mapping, Protocol, Sequence
 import attrs
 
 from ..errors import RuleError, did_you_mean
-from ..lang.types import A_LIST, ANY, CARD, INT, NOTHING, SUIT, TEXT, Type, list_of, literal
+from .types import A_LIST, ANY, CARD, INT, NOTHING, SUIT, TEXT, Type, list_of, literal
 from ..source import Span
 from . import ast, values
 from .check import MAX_DEPTH, MAX_INLINED

@@ -26,7 +26,7 @@ from math import comb
 import attrs
 
 from ..errors import RuleError
-from ..lang.types import A_LIST, ANY, BOOL, INT, Type, list_of
+from .types import A_LIST, ANY, BOOL, INT, Type, list_of
 from . import ast
 from .codegen import Frag, Lines, indent
 from .operators import INTS

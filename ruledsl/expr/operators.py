@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import RuleError
-from ..lang.types import A_LIST, A_NUMBER, BOOL, INT, NOTHING, NUMBER, NUMERIC, TEXT, ANY, Type, list_of
+from .types import A_LIST, A_NUMBER, BOOL, INT, NOTHING, NUMBER, NUMERIC, TEXT, ANY, Type, list_of
 from ..source import Span
 from . import ast, values
 from .codegen import Frag

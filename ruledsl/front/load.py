@@ -14,8 +14,9 @@ from pathlib import Path
 import attrs
 
 from . import variants
-from ..errors import Collector, Reported, RuleError, RuleErrors, did_you_mean
+from ..errors import Collector, Reported, RuleError, RuleErrors, closest, did_you_mean
 from ..lang import declare as d
+from ..lang import walk
 from ..lang.ruleset import RULESET, Ruleset
 from ..lang.steps import KINDS, SAY
 from ..lang.zones import DEFAULT_ZONES
@@ -210,3 +211,26 @@ class Reader(ValueReader):
 def read_steps(node, what: str, errors: Collector) -> tuple:
     """Steps from YAML nodes outside a rule file's own reading (tests, tools)."""
     return Reader(None, errors)._Steps(d.Steps(), node, what)
+
+
+def misspelt_options(ruleset, roots=()) -> list[RuleError]:
+    """Errors for a variant's options that are typos of its base's: an option the base does not
+    have, that nothing reads, and whose name is close to one of the base's (`options: {targte:
+    21}` meant `target`, and would change nothing). load_game raises them."""
+    own = [spec for spec in ruleset.options.values() if spec.span.path == ruleset.path]
+    if ruleset.base is None or not own:
+        return []
+    reads, _ = walk.uses(walk.everything(ruleset))
+    unread = [spec for spec in own if f"option.{spec.name}" not in reads]
+    if not unread:
+        return []
+    base = load(ruleset.base, roots).options
+    out = []
+    for spec in unread:
+        close = closest(spec.name, base)
+        if spec.name not in base and close is not None:
+            where = base[close].span
+            out.append(RuleError(spec.span, f"the base has no option '{spec.name}', and nothing reads it",
+                                 f"did you mean '{close}'? (the base's, at {where.path}:{where.line}); "
+                                 f"a new option is read as option.{spec.name}"))
+    return out

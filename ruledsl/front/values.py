@@ -12,7 +12,7 @@ from ..expr import parse_binding, parse_expression, parse_statements
 from ..lang import declare as d
 from ..lang import functions
 from ..lang.deck import MAX_RANKS
-from ..lang.options import OptionError
+from ..errors import OptionError
 from ..source import Span
 from .yamlnodes import Scalar, Seq, as_bool, as_int, as_list, as_map, as_number, as_text, node_kind
 

@@ -5,7 +5,7 @@ import attrs
 
 from ..source import NOWHERE, Span
 from .declare import Construct, Expr, Expression, Key, Word
-from .types import ANY
+from ..expr.types import ANY
 
 PER = ("player", "team", "game")
 SCOPES = ("match", "hand")

@@ -17,7 +17,7 @@ from typing import Any, Callable
 import attrs
 
 from ..source import Span
-from .types import Type
+from ..expr.types import Type
 
 REQUIRED = object()     # the default of a key that must be given
 

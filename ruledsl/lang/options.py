@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import RuleError, did_you_mean
+from ..errors import OptionError, RuleError, did_you_mean
 from ..expr import ast
 from ..expr.values import MAX_BITS
 from ..source import NOWHERE, Span
@@ -69,10 +69,6 @@ def whole(spec: Option) -> bool:
     options may be a fraction (`option.stake / 2`)."""
     given = [spec.default, *(spec.choices or ()), *(b for b in (spec.min, spec.max) if b is not None)]
     return not spec.follows and all(type(v) is int for v in given)
-
-
-class OptionError(ValueError):
-    """A bad option or player count from the caller (not from the rule file)."""
 
 
 def _bits(value) -> int:

@@ -16,7 +16,7 @@ from .deck import DECK, Deck
 from .functions import Function, check as check_functions
 from .options import OPTION, Option
 from .trumps import TRUMPS, Trumps
-from .types import A_NUMBER, ANY
+from ..expr.types import A_NUMBER, ANY
 from .zones import ZONE, Zone
 
 MAX_PLAYERS = 12

@@ -6,7 +6,7 @@ import attrs
 
 from ..errors import RuleError
 from .declare import REQUIRED, AName, Construct, Expr, Expression, Items, Key, Name, Rank
-from .types import A_SUIT, CONDITION, TEXT
+from ..expr.types import A_SUIT, CONDITION, TEXT
 
 
 @attrs.frozen

@@ -1,10 +1,11 @@
 """Walking the models by their declarations: the steps nested in a step, every expression of a
-ruleset. The checks, the compiler and `explain` use these, so a new key holding steps or an
+ruleset, the names they read and write. The checks, the compiler and `explain` use these, so a new key holding steps or an
 expression is walked as soon as it is declared."""
 from __future__ import annotations
 
 from typing import Iterator
 
+from ..expr.ast import names_read_written
 from .declare import (Construct, Entries, Expr, Items, Key, Recipients, Section, Statements, Steps, Template,
                       ZoneTarget)
 from .steps import ALL, WAITING
@@ -87,3 +88,34 @@ def _exprs(value, holds=None) -> Iterator[Expr]:
         yield from _exprs(value.index)
     elif isinstance(holds, Recipients):
         yield from _exprs(value.seats)
+
+
+def everything(ruleset):
+    """Every expression of a ruleset, in its steps and in every section."""
+    for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
+        for step in steps:
+            yield from expressions(step)
+    for counter in ruleset.counters.values():
+        yield counter.start
+    for option in ruleset.options.values():
+        if option.follows:
+            yield option.default
+    if ruleset.trumps is not None:
+        yield from (e for e in (ruleset.trumps.suit, *(p.when for p in ruleset.trumps.promote)) if e is not None)
+    yield from (e for _, e in ruleset.summary)
+    yield from (f.body for f in ruleset.functions.values())
+    yield from (e for e in (ruleset.returns, ruleset.hand_value) if e is not None)
+
+
+def uses(exprs) -> tuple[set[str], set[str]]:
+    """(names read, names assigned) over Exprs; `option.NAME` for options. An assignment's
+    target is a write (`x += 1` too); everything else is a read."""
+    reads: set[str] = set()
+    writes: set[str] = set()
+    for e in exprs:
+        trees = e.tree if e.form == "statements" else [e.tree.seq] if e.form == "binding" else [e.tree]
+        for tree in trees:
+            r, w = names_read_written(tree)
+            reads |= r
+            writes |= w
+    return reads, writes

@@ -11,7 +11,7 @@ them; the rest come from the shuffle (runtime/dealing.py).
 """
 from __future__ import annotations
 
-from ..lang.options import OptionError
+from ..errors import OptionError
 from .helpers import SEAT_NAMES
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from ..lang.types import CARD, CARD_LIST, INT, NONE, SEAT, SEAT_LIST, TEXT, Type
+from ..expr.types import CARD, CARD_LIST, INT, NONE, SEAT, SEAT_LIST, TEXT, Type
 
 
 @attrs.frozen

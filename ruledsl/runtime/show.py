@@ -1,5 +1,5 @@
 """A value as the table shows it: cards as text, fractions as 1/3, lists space-separated; a value
-the type checker knows holds seats (lang/types.py `holds_seats`) by the seats' names."""
+the type checker knows holds seats (expr/types.py `holds_seats`) by the seats' names."""
 from __future__ import annotations
 
 from .helpers import SEAT_NAMES

@@ -14,7 +14,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from ..lang.types import holds_seats
+from ..expr.types import holds_seats
 from ..runtime.observe import event_seen
 from ..runtime.show import show_seats
 from .render import GAP, Look, labelled, pack, row, summary_table, units

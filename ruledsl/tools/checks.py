@@ -18,16 +18,15 @@ counter or step concerned:
 What is read comes from every expression of the ruleset, found by walking the models by their
 declarations (lang/walk.py): nested steps, choices, hooks and bonuses included.
 
-One finding is an error, not a warning, and `load_game` raises it (`misspelt_options`): a
-variant's option that its base does not have, that nothing reads, and whose name is close to one
-of the base's — `options: {targte: 21}` meant `target`, and would change nothing.
+One finding is an error, not a warning, and `load_game` raises it (front/load.py
+`misspelt_options`): a variant's option that its base does not have, that nothing reads, and
+whose name is close to one of the base's — `options: {targte: 21}` meant `target`.
 """
 from __future__ import annotations
 
-from ..errors import RuleError, closest
-from ..expr.ast import Call, Literal, Name, children, names_read_written
+from ..errors import RuleError
+from ..expr.ast import Call, Literal, Name, children
 from ..lang import walk
-from ..front.load import load
 
 ENDS = {"end_hand": "always ends the hand", "redeal": "always redeals the hand",
         "end_match": "always ends the match"}
@@ -36,7 +35,7 @@ ENDS = {"end_hand": "always ends the hand", "redeal": "always redeals the hand",
 def warnings(game) -> list[RuleError]:
     """Every warning for a loaded Game, in file order."""
     ruleset = game.ruleset
-    reads, writes = uses(everything(ruleset))
+    reads, writes = walk.uses(walk.everything(ruleset))
     out = []
     for name, spec in ruleset.options.items():
         if f"option.{name}" not in reads:
@@ -54,62 +53,8 @@ def warnings(game) -> list[RuleError]:
     return sorted(out, key=RuleError.sort_key)
 
 
-def misspelt_options(ruleset, roots=()) -> list[RuleError]:
-    """Errors for a variant's options that are typos of its base's (see the module's text)."""
-    own = [spec for spec in ruleset.options.values() if spec.span.path == ruleset.path]
-    if ruleset.base is None or not own:
-        return []
-    reads, _ = uses(everything(ruleset))
-    unread = [spec for spec in own if f"option.{spec.name}" not in reads]
-    if not unread:
-        return []
-    base = load(ruleset.base, roots).options
-    out = []
-    for spec in unread:
-        close = closest(spec.name, base)
-        if spec.name not in base and close is not None:
-            where = base[close].span
-            out.append(RuleError(spec.span, f"the base has no option '{spec.name}', and nothing reads it",
-                                 f"did you mean '{close}'? (the base's, at {where.path}:{where.line}); "
-                                 f"a new option is read as option.{spec.name}"))
-    return out
-
-
 def _warning(span, message, hint=None) -> RuleError:
     return RuleError(span, message, hint, kind="warning")
-
-
-# -- what expressions read and write -----------------------------------------------------------
-
-def everything(ruleset):
-    """Every expression of a ruleset, in its steps and in every section."""
-    for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
-        for step in steps:
-            yield from walk.expressions(step)
-    for counter in ruleset.counters.values():
-        yield counter.start
-    for option in ruleset.options.values():
-        if option.follows:
-            yield option.default
-    if ruleset.trumps is not None:
-        yield from (e for e in (ruleset.trumps.suit, *(p.when for p in ruleset.trumps.promote)) if e is not None)
-    yield from (e for _, e in ruleset.summary)
-    yield from (f.body for f in ruleset.functions.values())
-    yield from (e for e in (ruleset.returns, ruleset.hand_value) if e is not None)
-
-
-def uses(exprs) -> tuple[set[str], set[str]]:
-    """(names read, names assigned) over Exprs; `option.NAME` for options. An assignment's
-    target is a write (`x += 1` too); everything else is a read."""
-    reads: set[str] = set()
-    writes: set[str] = set()
-    for e in exprs:
-        trees = e.tree if e.form == "statements" else [e.tree.seq] if e.form == "binding" else [e.tree]
-        for tree in trees:
-            r, w = names_read_written(tree)
-            reads |= r
-            writes |= w
-    return reads, writes
 
 
 # -- steps that can never run --------------------------------------------------------------------

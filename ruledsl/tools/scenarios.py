@@ -28,7 +28,7 @@ from . import expectations
 from .expectations import Failed, card_items
 from ..errors import Collector, RuleError, RuleErrors
 from ..game import load_game
-from ..lang.options import OptionError
+from ..errors import OptionError
 from ..runtime.actions import IllegalAction
 from ..runtime.deals import DealError
 from ..runtime.helpers import SEAT_NAMES

@@ -14,7 +14,7 @@ from ...errors import RuleError
 from ...expr import ast
 from ...expr.codegen import Frag
 from ...expr.compiler import generator
-from ..types import A_NUMBER, of
+from ...expr.types import A_NUMBER, of
 from . import cards, combinations, lists, seats
 from .base import ANY_ARGS, Function, Name
 from .names import NAMES

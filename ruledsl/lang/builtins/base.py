@@ -7,7 +7,7 @@ from typing import Callable
 import attrs
 
 from ...expr.codegen import Frag
-from ..types import ANY, NONE, Type, list_of
+from ...expr.types import ANY, NONE, Type, list_of
 
 ONE_ARG, ANY_ARGS = (1, 1), (1, 99)
 

@@ -6,7 +6,7 @@ from typing import Callable
 from ...errors import RuleError, did_you_mean
 from ...expr.codegen import Frag
 from ...runtime import helpers
-from ..types import A_SUIT, BOOL, CARD, CARD_LIST, CARDS, INT, NONE, NUMBER, SUIT, TEXT, WHOLE, Type, list_of
+from ...expr.types import A_SUIT, BOOL, CARD, CARD_LIST, CARDS, INT, NONE, NUMBER, SUIT, TEXT, WHOLE, Type, list_of
 from .base import Function, table
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...expr.codegen import Frag
 from ...runtime import combos
-from ..types import A_LIST, BOOL, CARD_LIST, CARDS, INT, TEXT, WHOLE, list_of
+from ...expr.types import A_LIST, BOOL, CARD_LIST, CARDS, INT, TEXT, WHOLE, list_of
 from .base import Function, list_of_lists, spanned
 from .cards import named_order
 

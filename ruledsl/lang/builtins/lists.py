@@ -7,7 +7,7 @@ from typing import Callable
 from ...expr import values
 from ...expr.codegen import Frag
 from ...runtime import combos, helpers
-from ..types import A_LIST, A_NUMBER, ANY, BOOL, INT, NONE, NUMBER, WHOLE, list_of
+from ...expr.types import A_LIST, A_NUMBER, ANY, BOOL, INT, NONE, NUMBER, WHOLE, list_of
 from .base import ANY_ARGS, Function, helper, item_or_none, list_of_items, same_list, spanned
 
 

@@ -5,7 +5,7 @@ from typing import Callable
 
 from ...runtime import hand
 from ...runtime.hand import READABLE
-from ..types import BOOL, CARD_LIST, INT, SEAT, SEAT_LIST, SUIT, list_of
+from ...expr.types import BOOL, CARD_LIST, INT, SEAT, SEAT_LIST, SUIT, list_of
 from .base import Name
 
 

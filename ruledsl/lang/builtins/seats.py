@@ -5,7 +5,7 @@ from typing import Callable
 
 from ...expr.codegen import Frag
 from ...runtime import helpers
-from ..types import A_SEAT, A_TEAM, NONE, SEAT, SEAT_LIST, TEAM, TEXT, Type, list_of
+from ...expr.types import A_SEAT, A_TEAM, NONE, SEAT, SEAT_LIST, TEAM, TEXT, Type, list_of
 from .base import Function, table
 
 

@@ -21,15 +21,15 @@ import contextlib
 import attrs
 
 from ...errors import RuleError, did_you_mean
-from ...explain.document import Item
-from ...explain.words import cap, code, joined
+from ...prose.document import Item
+from ...prose.words import cap, code, joined
 from ...expr import ast
 from ...expr.codegen import Frag
 from ...runtime import knowledge
 from ...source import Span
 from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Flag, Key, Name, Names,
                        Statements, StatementsHolds, Step, StepKind, Steps, Text)
-from ..types import ANY, CONDITION, SEAT, SEATS
+from ...expr.types import ANY, CONDITION, SEAT, SEATS
 from . import candidates
 from .answers import ASKING, Reason
 

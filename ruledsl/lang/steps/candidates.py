@@ -34,7 +34,7 @@ import attrs
 from ...expr import ast
 from ...expr.codegen import Frag
 from ..declare import Expr
-from ..types import ANY, CONDITION
+from ...expr.types import ANY, CONDITION
 
 MAX_BRANCHES = 2          # `I or R` conjuncts split into two plans each, at most this deep
 FALLBACK = True           # `_l` lists the answers as `_e` does where a plan fails (tests turn it off

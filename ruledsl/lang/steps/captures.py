@@ -14,15 +14,15 @@ from __future__ import annotations
 import attrs
 
 from ...errors import RuleError
-from ...explain.document import Item
-from ...explain.words import code, joined, plural
+from ...prose.document import Item
+from ...prose.words import code, joined, plural
 from ...expr.codegen import Frag
 from ...expr.values import EvalError
 from ...runtime import knowledge
 from ...source import Span
 from ..declare import REQUIRED, Construct, Expr, Expression, Flag, Items, Key, Name, Statements, \
     StatementsHolds, Step, StepKind, Steps, Text, Word, ZoneName
-from ..types import A_SEAT, CONDITION, SEAT
+from ...expr.types import A_SEAT, CONDITION, SEAT
 from .typed import card_problems, either, example, held_problems, typed_play
 
 PREFER = ("none", "rank", "sum", "most")

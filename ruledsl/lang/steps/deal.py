@@ -10,11 +10,11 @@ from __future__ import annotations
 import attrs
 
 from ...errors import RuleError
-from ...explain.document import Item
-from ...explain.words import cards, code, literal_int
+from ...prose.document import Item
+from ...prose.words import cards, code, literal_int
 from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Recipients, Step, StepKind, To,
                        ZoneName)
-from ..types import A_SEAT, CARD_LIST, WHOLE
+from ...expr.types import A_SEAT, CARD_LIST, WHOLE
 
 FACE = {"all": "face up ", "nobody": "face down ", "owner": ""}     # a deal to a zone, by its visibility
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import attrs
 
-from ...explain.document import Item
-from ...explain.words import cap, code
+from ...prose.document import Item
+from ...prose.words import cap, code
 from ..declare import (REQUIRED, Expr, Expression, Key, Statements, StatementsHolds, Step, StepKind, ZoneRef,
                        ZoneTarget)
-from ..types import CARDS
+from ...expr.types import CARDS
 
 
 @attrs.frozen(kw_only=True)

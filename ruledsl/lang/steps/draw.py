@@ -4,15 +4,15 @@ from __future__ import annotations
 import attrs
 
 from ...errors import RuleError, did_you_mean
-from ...explain.document import Item
-from ...explain.words import cards, code, joined
+from ...prose.document import Item
+from ...prose.words import cards, code, joined
 from ...expr.ast import names_used
 from ...expr.codegen import Frag
 from ...runtime import knowledge
 from ...runtime.helpers import reveal, reveal_to
 from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Names, Step, StepKind, Word,
                        ZoneName)
-from ..types import A_SEAT, CARD_LIST, SEAT, SHOWN_TO, WHOLE
+from ...expr.types import A_SEAT, CARD_LIST, SEAT, SHOWN_TO, WHOLE
 
 SHORTFALL = ("none", "rounds")     # what happens when the stock cannot refill every hand
 SAID = {"rounds": "whole rounds of one card each are drawn while a whole round is possible.",

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import attrs
 
-from ...explain.document import Item
-from ...explain.words import code
+from ...prose.document import Item
+from ...prose.words import code
 from ...expr.codegen import Frag
 from ..declare import REQUIRED, Expr, Expression, Key, Step, StepKind, Steps
-from ..types import SEAT, SEATS
+from ...expr.types import SEAT, SEATS
 
 
 @attrs.frozen(kw_only=True)

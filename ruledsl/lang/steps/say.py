@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from ...explain.document import Item
+from ...prose.document import Item
 from ..declare import Step, StepKind
 
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import attrs
 
-from ...explain.document import Item
+from ...prose.document import Item
 from ..declare import REQUIRED, Expr, Expression, Key, Step, StepKind
-from ..types import SEATS
+from ...expr.types import SEATS
 
 
 @attrs.frozen(kw_only=True)

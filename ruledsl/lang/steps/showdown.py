@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import attrs
 
-from ...explain.document import Item
-from ...explain.words import code
+from ...prose.document import Item
+from ...prose.words import code
 from ...expr.codegen import Frag
 from ...runtime import knowledge
 from ...runtime.helpers import plays_beat
 from ..declare import REQUIRED, CounterName, Expr, Expression, Key, Name, Step, StepKind
-from ..types import CARDS, SEAT, SEATS
+from ...expr.types import CARDS, SEAT, SEATS
 
 
 @attrs.frozen(kw_only=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...expr import ast
 from ...expr.codegen import Frag
 from ...runtime import combos
-from ..types import CARD, INT
+from ...expr.types import CARD, INT
 from .candidates import Planner, Term
 from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms, needs, rebuilt, simplified
 

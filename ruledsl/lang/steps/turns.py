@@ -24,11 +24,11 @@ import functools
 import attrs
 
 from ...errors import RuleError
-from ...explain.document import Item
-from ...explain.words import code
+from ...prose.document import Item
+from ...prose.words import code
 from ...expr.codegen import Frag
 from ..declare import REQUIRED, Expr, Expression, Key, Step, StepKind, Steps
-from ..types import A_SEAT, CONDITION, INT, SEAT
+from ...expr.types import A_SEAT, CONDITION, INT, SEAT
 
 
 @attrs.frozen(kw_only=True)

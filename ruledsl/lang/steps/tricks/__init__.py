@@ -24,7 +24,7 @@ from __future__ import annotations
 import attrs
 
 from ...declare import Expr, Expression, Items, Key, Name, Sizes, Step, StepKind, Steps, Word, ZoneName
-from ...types import A_SEAT, CONDITION, SEAT, WHOLE
+from ....expr.types import A_SEAT, CONDITION, SEAT, WHOLE
 from ....expr.codegen import Frag
 from .end import won_zone, write_trick_won
 from .legal import legal_plays, write_legality

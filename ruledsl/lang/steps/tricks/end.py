@@ -3,7 +3,7 @@ winner's zone, the after_trick hooks run, and the next trick starts there when n
 from __future__ import annotations
 
 from ....errors import RuleError, did_you_mean
-from ...types import WHOLE
+from ....expr.types import WHOLE
 from .turn import pass_turn
 
 

@@ -17,11 +17,11 @@ import contextlib
 
 import attrs
 
-from ....explain.document import Item
-from ....explain.words import code
+from ....prose.document import Item
+from ....prose.words import code
 from ....expr.codegen import Frag
 from ...declare import REQUIRED, Construct, Expr, Expression, Key, Text
-from ...types import CARD, CONDITION, SEAT
+from ....expr.types import CARD, CONDITION, SEAT
 
 
 @attrs.frozen

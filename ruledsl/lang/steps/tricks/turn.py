@@ -7,7 +7,7 @@ import re
 from contextlib import nullcontext
 
 from ....expr.codegen import Frag
-from ...types import SEAT
+from ....expr.types import SEAT
 
 
 def hooks_acting(c, step) -> str | None:

@@ -2,8 +2,8 @@
 cards go, and the hooks."""
 from __future__ import annotations
 
-from ....explain.document import Item
-from ....explain.words import VISIBLE, cap, code, literal_int, number_word, plural, uncap
+from ....prose.document import Item
+from ....prose.words import VISIBLE, cap, code, literal_int, number_word, plural, uncap
 from .playable import describe_playable
 from .playing import lead_rule
 

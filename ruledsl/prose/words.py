@@ -9,11 +9,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-import attrs
-
 from ..expr import parse_expression
 from ..expr.ast import Assign, Call, Comprehension, ListExpr, Literal, Move, Name, Reveal, Shuffle
-from ..lang.declare import Expr, Template
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "eleven", "twelve")
@@ -93,20 +90,6 @@ def allowed(o) -> str:
 
 
 # -- settings as written --------------------------------------------------------------------------
-
-def plain(value):
-    """A model (a step, a section) as comparable, hashable data: places dropped, expressions by
-    their text with spaces normalized."""
-    if isinstance(value, (Expr, Template)):
-        return " ".join(value.text.split())
-    if attrs.has(type(value)):
-        fields = [f for f in attrs.fields(type(value)) if f.eq]
-        return (type(value).__name__, *(plain(getattr(value, f.name)) for f in fields))
-    if isinstance(value, dict):
-        return tuple((k, plain(v)) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return tuple(plain(v) for v in value)
-    return value
 
 def literal_int(e) -> int | None:
     """The whole number an expression is, if it is just one (`5`, not `40 // players`)."""
