@@ -17,11 +17,16 @@ def listing(prog) -> str:
              "# (each line: the place in the rule file it was written for; constants at the end)", ""]
     width = min(WIDTH, max(len(line) for line in prog.source.splitlines()))
     for text, span in zip(prog.source.splitlines(), prog.spans):
-        lines.append(f"{text:<{width}}  # {span.line}:{span.col}" if span is not None and span.source else text)
+        lines.append(f"{text:<{width}}  # {place(span)}" if place(span) else text)
     lines += ["", "# constants:"]
-    for i, value in enumerate(prog.constants):
-        lines.append(f"#   _k{i} = {_shown(value)}")
+    for name, value in prog.constants.items():
+        lines.append(f"#   {name} = {_shown(value)}")
     return "\n".join(lines) + "\n"
+
+
+def place(span) -> str | None:
+    """`line:col` of a generated line's place in the rule file (None: a line of the frame)."""
+    return f"{span.line}:{span.col}" if span is not None and span.source else None
 
 
 def _shown(value) -> str:

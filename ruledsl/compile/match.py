@@ -42,7 +42,7 @@ def build(c) -> module.Program:
     c.steps(rs.after_hand)
     w.goto(c.hand)
     w.place(c.terminal)
-    w.line("st.player = -4")
+    w.line("st.player = TERMINAL")
     w.line("return None")
     w.place(c.redeal)
     _new_hand(c, redeal=True)
@@ -89,7 +89,7 @@ def _new_hand(c, redeal: bool) -> None:
             w.line("raise _redeals()")
     w.line("st.asks = ()")
     w.line("_reset_hand(st)")
-    w.line(f"_new_hand(st, {w.const(c.deck.cards)}, {w.const(dealing.shuffler(len(c.deck.cards)))}, "
+    w.line(f"_new_hand(st, {w.const(c.deck.cards, 'DECK')}, {w.const(dealing.shuffler(len(c.deck.cards)))}, "
            f"{w.const(redeal)})")
     w.line("_start_hand(st)")
 
@@ -112,7 +112,7 @@ def _hand_end(c) -> None:
                     with w.at(e.span):
                         src = c.errors.attempt(c.expr, e)
                         w.line(f"{row}.append(_show({src or 'None'}))")
-                w.line(f"{lines}[{w.const(label)}] = {row}")
+                w.line(f"{lines}[{w.const(label, 'LABEL')}] = {row}")
             value = "_list(st.hand_values)" if rs.hand_value is not None else "None"
             w.line(f"st.events.append({{'kind': 'summary', 'hand': st.hand_number, 'lines': {lines}, "
                    f"'values': {value}}})")

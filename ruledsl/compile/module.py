@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import functools
 import itertools
+import linecache
 import operator
+import weakref
 
 from ..errors import RuleError
 from ..expr import values
 from ..runtime import dealing, failures, hand, helpers, history, knowledge
 from ..runtime.seating import Seatings
 from ..runtime.show import show, show_seats
-from ..runtime.state import State
+from ..runtime.state import NOBODY, TERMINAL, State
 from . import public
+from .listing import place
 
 MAX_REDEALS = 1000       # redeals of one hand in a row before the match is taken to be stuck
 _NUMBERS = itertools.count(1)
@@ -36,6 +39,7 @@ HELPERS = {
     "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations, "_map": map,
     "_stuck": failures.stuck, "_located": failures.located, "_Exception": Exception,
     "_remember": history.remember,
+    "NOBODY": NOBODY, "TERMINAL": TERMINAL,      # st.player when nobody is to move; the match over
 }
 
 
@@ -51,7 +55,7 @@ class Program:
         self.seatings = Seatings(c.direction)     # who is in: tables by the seats out
         self.counter_types = c.counter_types
         self.source, self.spans, self.filename = source, spans, filename
-        self.constants = tuple(c.w.values)
+        self.constants = dict(c.w.values)          # name -> value
         self.span = c.limit_span
         self.blocks = _table(namespace, "_b", len(c.w.blocks))
         self.decisions = c.decisions
@@ -105,14 +109,14 @@ def _table(namespace: dict, prefix: str, count: int) -> tuple:
 def namespace(c) -> dict:
     """The globals of a generated module: the helpers and its constants, no builtins."""
     namespace = {"__builtins__": {}, **HELPERS}
-    namespace.update((f"_k{i}", value) for i, value in enumerate(c.w.values))
+    namespace.update(c.w.values)
     return namespace
 
 
 def assemble(c, expressions) -> Program:
     """Exec the module `c` (a program Compiler) wrote, and wrap it."""
     source, spans, _ = c.w.source([c.entry, c.hand, c.redeal, c.terminal])
-    filename = f"<ruledsl program {next(_NUMBERS)}>"
+    filename = f"<ruledsl program {next(_NUMBERS)}: {c.ruleset.path}, {c.n} players>"
     names = namespace(c)
     limit = functools.partial(RuleError, c.limit_span, f"the match did not end within {c.ruleset.max_hands} hands",
                               c.limit_hint or "check the end_match conditions, or raise limits.hands")
@@ -120,4 +124,16 @@ def assemble(c, expressions) -> Program:
                                 "check the condition of the redeal: some deal must be played")
     names.update(_limit=limit, _redeals=redeals)
     exec(compile(source, filename, "exec"), names)
-    return Program(c, names, source, spans, filename, expressions)
+    program = Program(c, names, source, spans, filename, expressions)
+    _show_in_tracebacks(program)
+    return program
+
+
+def _show_in_tracebacks(prog: Program) -> None:
+    """Register the program's source with linecache, as attrs does for the code it writes: a
+    traceback, pdb or a profiler going through a generated function shows its line, with the
+    place in the rule file it was written for. The entry goes with the program."""
+    lines = [f"{text}  # {span.path}:{place(span)}\n" if place(span) else f"{text}\n"
+             for text, span in zip(prog.source.splitlines(), prog.spans)]
+    linecache.cache[prog.filename] = (len(prog.source), None, lines, prog.filename)
+    weakref.finalize(prog, linecache.cache.pop, prog.filename, None)

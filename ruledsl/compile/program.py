@@ -27,6 +27,7 @@ from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
 from ..expr.types import A_SEAT, ANY, CONDITION, NOTHING, SEATS, Type, holds_seats
 from ..runtime import helpers
+from ..runtime.helpers import SEAT_NAMES
 from ..runtime.knowledge import Viewers
 from ..source import NOWHERE, Span
 from . import match, module
@@ -61,7 +62,11 @@ class Compiler:
         self.deck = spec.cards()
         self.layout = Layout(ruleset, n)
         self.viewers = Viewers(ruleset, self.layout)      # who sees each zone (runtime/knowledge.py)
-        self.w = Writer()
+        self.w = Writer(module.HELPERS)
+        for table, role in ((tuple(range(n)), "ALL_SEATS"), (self.layout.team_of, "TEAM_OF"),
+                            (tuple(SEAT_NAMES[:n]), "SEAT_NAMES"), (self.deck.plays, "PLAYS"),
+                            (self.deck.suit_of, "SUIT_OF"), (self.deck.rank_of, "RANK_OF")):
+            self.w.name(table, role)          # what the constants equal to these are called
         self.scope = GameScope(self)
         self.errors = Collector()
         self.bound: dict[str, Frag] = {}
@@ -121,7 +126,7 @@ class Compiler:
         """The name of a constant table the program shares, made by `make()` when `key` is
         first asked for (the trick entries of lang/steps/tricks/play.py: one table for every place they are read)."""
         if key not in self.tables:
-            self.tables[key] = self.w.const(make())
+            self.tables[key] = self.w.const(make(), key.upper().replace(" ", "_"))
         return self.tables[key]
 
     def condition(self, e: Expr) -> str:
@@ -213,12 +218,12 @@ class Compiler:
         parts = []
         for part in t.parts:
             if isinstance(part, str):
-                parts.append(self.w.const(part))
+                parts.append(self.w.const(part, "SAY"))
             else:
                 frag = self.frag(part)
                 shown = "_show_seats" if holds_seats(frag.type) else "_show"      # seats by name
                 parts.append(f"{shown}({self.w_src(frag)})")
-        return f"''.join(({', '.join(parts)},))" if parts else self.w.const("")
+        return f"''.join(({', '.join(parts)},))" if parts else self.w.const("", "SAY")
 
     def emit(self, kind: str, **fields: str) -> None:
         """Write the event `{kind, **fields}` (fields given as source), when events are kept.
@@ -307,7 +312,8 @@ class Compiler:
         counts — then its `say:` text. A play-out without events pays one test."""
         span = step.span
         with self.w.indented("if st.events is not None:"):
-            self.w.line(f"st.events.append({{'kind': 'step', 'file': {self.w.const(span.path)}, "
+            where = self.w.const(span.path, "FILE")
+            self.w.line(f"st.events.append({{'kind': 'step', 'file': {where}, "
                         f"'line': {int(span.line)}, 'col': {int(span.col)}}})")
             if step.say is not None:
                 self.w.line(f"st.events.append({{'kind': 'say', 'text': {self.text(step.say)}}})")

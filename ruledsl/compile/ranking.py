@@ -29,7 +29,7 @@ class RankingCode:
         names = names or ("suit", "power", "trump")
         if self.fixed:
             r = self.rankings.get(None)
-            return tuple(self.c.w.const(getattr(r, name)) for name in names)
+            return tuple(self.c.w.const(getattr(r, name), name.upper()) for name in names)
         if read:
             self.c.w.line(f"r = {self.source()}")
         return tuple(f"r.{name}" for name in names)
@@ -40,7 +40,7 @@ class RankingCode:
         promotion holds (runtime/ranking.py `Rankings.get`)."""
         c, w = self.c, self.c.w
         if self.fixed:
-            return w.const(self.rankings.get(None))
+            return w.const(self.rankings.get(None), "RANKING")
         if self._source is not None:
             return self._source
         trumps = c.ruleset.trumps
@@ -62,7 +62,7 @@ class RankingCode:
                 else:
                     key.append("True")
             key = key[0] if len(key) == 1 else "(" + ", ".join(key) + ")"
-            cache, get = w.const(self.rankings.cache), w.const(self.rankings.get)
+            cache, get = w.const(self.rankings.cache, "RANKINGS"), w.const(self.rankings.get, "RANKING_OF")
             if not f.items and all(p.steady or p.const is not None for p in parts):
                 # read from counters and options only: it cannot fail, so it is written where
                 # it is used, without a call (a Ranking is never false)

@@ -136,7 +136,7 @@ class GameScope:
         if spec is None:
             raise RuleError(span, f"unknown option '{name}'",
                             did_you_mean(name, self.ruleset.options) or "declare it under 'options:'")
-        return Frag(src=f"st.options[{self.program.w.const(name)}]", type=option_type(spec), steady=True)
+        return Frag(src=f"st.options[{self.program.w.const(name, 'OPTION')}]", type=option_type(spec), steady=True)
 
     def card(self, text: str, span):
         deck = self.deck

@@ -10,8 +10,10 @@ long functions, and a trick with no hooks goes from one play to the next without
 
 Every line carries the span of the step or expression it was written for, so that a failure at
 play time is reported at that place in the rule file (runtime/failures.py reads the table).
-The source holds only the compiler's own words (see expr/codegen.py); values are constants,
-bound as module globals `_kN`.
+The source holds only the compiler's own words (see expr/codegen.py): a whole number, true,
+false or none is written as itself, any other value is a constant, a module global named in
+capitals by its role (`PLAYS`, `SEATS`, `AT_47_15` for a place in the rule file, a function by
+its name), never by its text; equal values (of the same types all the way down) share one.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from ..expr.codegen import Lines
 from ..source import Span
 
 MAX_INDENT = 40          # deeper than this, a block is its own function (Python allows 100)
+INDENT = "    "          # one level of the generated source, as `ruledsl compile` prints it
 SMALL = 5                # a block of this many lines, going nowhere, is written at every goto
 
 
@@ -61,9 +64,13 @@ class Function:
 
 
 class Writer:
-    def __init__(self) -> None:
-        self.values: list[Any] = []
-        self.names: dict[int, str] = {}
+    def __init__(self, reserved=()) -> None:
+        self.reserved = frozenset(reserved)   # the module's other globals: no constant is named so
+        self.values: dict[str, Any] = {}      # the constants, by name
+        self.names: dict[int, str] = {}       # id of each value given to const() -> its name
+        self.kept: list[Any] = []             # those values, alive so that their ids stay theirs
+        self.by_value: dict[Any, str] = {}    # a value's key (_key) -> its name
+        self.roles: dict[Any, str] = {}       # a value's key -> the role to name it by (name())
         self.count = 0
         self.blocks: list[Block] = []
         self.functions: list[Function] = []
@@ -73,12 +80,37 @@ class Writer:
 
     # -- names ------------------------------------------------------------------------------------
 
-    def const(self, value: Any) -> str:
-        """The name under which the module sees `value`."""
+    def const(self, value: Any, role: str | None = None) -> str:
+        """The source of `value` in the module: a whole number, true, false or none as itself,
+        else the name of a constant — the one of an equal value named before, or a new one
+        named by `role` (or the role given to such values: name(), or what the value is)."""
         name = self.names.get(id(value))
+        if name is not None:
+            return name
+        if value is None or type(value) in (bool, int):
+            return repr(value) if not (type(value) is int and value < 0) else f"({value!r})"
+        key = _key(value)
+        name = self.by_value.get(key) if key is not None else None
         if name is None:
-            name = self.names[id(value)] = f"_k{len(self.values)}"
-            self.values.append(value)
+            name = self._fresh(role or self.roles.get(key) or _role(value))
+            self.values[name] = value
+            if key is not None:
+                self.by_value[key] = name
+        self.names[id(value)] = name
+        self.kept.append(value)
+        return name
+
+    def name(self, value: Any, role: str) -> None:
+        """Name `value`, and any value equal to it, by `role` when it becomes a constant."""
+        key = _key(value)
+        if key is not None:
+            self.roles.setdefault(key, role)
+
+    def _fresh(self, role: str) -> str:
+        name, n = role, 1
+        while name in self.values or name in self.reserved:
+            n += 1
+            name = f"{role}_{n}"
         return name
 
     def temp(self, prefix: str = "_t") -> str:
@@ -168,7 +200,7 @@ class Writer:
         pending = [b for b in self.blocks if b.refs != 1 and b.placed]
         self._blocks(pending, out, emitted)
         for f in self.functions:
-            out.add(0, f"def {f.name}({f.params}):", None)
+            out.function(f"def {f.name}({f.params}):")
             self._emit(f.items, 1, out, [], pending, go=_CALL_BLOCK)
             self._blocks(pending, out, emitted)      # blocks a function's gotos made into functions
         return "\n".join(out.lines) + "\n", out.spans, emitted
@@ -180,7 +212,7 @@ class Writer:
             if block.label in emitted:
                 continue
             emitted.add(block.label)
-            out.add(0, f"def _b{block.label}(st):", None)
+            out.function(f"def _b{block.label}(st):")
             self._emit(block.items, 1, out, [block.label], pending)
 
     def _small(self, block: Block) -> bool:
@@ -222,8 +254,8 @@ class Writer:
             target = self.blocks[item.label]
             depth = base + item.indent
             if item.back:
-                for text in _CALL_AND_BACK:
-                    out.add(depth, text.format(target.label), None)
+                for inner, text in _CALL_AND_BACK:
+                    out.add(depth + inner, text.format(target.label), None)
                 continue
             if (target.refs == 1 or self._small(target)) and target.label not in path and depth < MAX_INDENT:
                 self._emit(target.items, depth, out, path + [target.label], pending, go)
@@ -238,7 +270,39 @@ class Writer:
 # A decision's apply going to a block: it calls the block's function, and only when that does
 # not stop at a decision (most often it does) runs on through the loop (`_run`, module.py).
 _CALL_BLOCK = ("_next = _b{}(st)", "return None if _next is None else _run(st, _next)")
-_CALL_AND_BACK = ("_next = _b{}(st)", "if _next is not None:", " _run(st, _next)")
+_CALL_AND_BACK = ((0, "_next = _b{}(st)"), (0, "if _next is not None:"), (1, "_run(st, _next)"))
+
+
+def _key(value: Any):
+    """A key equal only for values equal with the same types all the way down (so a tuple of
+    cards is not shared with a tuple of whole numbers); None for a value that may change or
+    cannot be hashed, which is never shared."""
+    kind = type(value)
+    if kind in (tuple, frozenset):
+        parts = [_key(item) for item in value]
+        return None if None in parts else (kind, kind(parts))
+    try:
+        hash(value)
+    except TypeError:
+        return None
+    return None if kind in (list, dict, set) else (kind, value)
+
+
+def _role(value: Any) -> str:
+    """A name for a constant by what it is: a function by its name, a place in the rule file by
+    its line and column, anything else by its kind (never by a text it holds)."""
+    if type(value).__name__ == "Span":
+        return f"AT_{value.line}_{value.col}"
+    if callable(value) and hasattr(value, "__name__"):
+        qualified = getattr(value, "__qualname__", value.__name__)       # Rankings.get, not get
+        name = (value.__name__ if "<" in qualified else qualified.replace(".", "_")).strip("_")
+        if name.isidentifier():
+            return name.upper()
+    return _KINDS.get(type(value).__name__, type(value).__name__.upper())
+
+
+_KINDS = {"str": "TEXT", "tuple": "TABLE", "frozenset": "SET", "dict": "MAP", "list": "LIST",
+          "Fraction": "NUMBER", "Card": "CARD", "function": "FUNCTION"}
 
 
 class _Out:
@@ -246,6 +310,12 @@ class _Out:
         self.lines: list[str] = []
         self.spans: list[Span | None] = []
 
+    def function(self, header: str) -> None:
+        """A function begins: a blank line after the one before, then its header."""
+        if self.lines:
+            self.add(0, "", None)
+        self.add(0, header, None)
+
     def add(self, indent: int, text: str, span: Span | None) -> None:
-        self.lines.append(" " * indent + text)
+        self.lines.append(INDENT * indent + text)
         self.spans.append(span)

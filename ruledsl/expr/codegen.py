@@ -7,10 +7,12 @@ where they will be written. The names a Unit uses for constants and temporaries 
 program being written (`Names`), so fragments of many expressions share one generated module.
 
 Safety: the source holds only the compiler's own words — the names it invents (`st`, temporaries
-`_t3`, loop variables `_v4`, constants `_k7`), the helper names of the runtime, Python operators
-and keywords, and whole numbers it computed itself (zone and counter indices). Every value from
-the rule file's text (numbers, texts, cards, names), every span and every runtime object is a
-constant, bound to a `_k` name; no character of an author's text is ever written into source.
+`_t3`, loop variables `_v4`, constants named by role in capitals: `AT_47_15`, `PLAYS`), the
+helper names of the runtime, Python operators and keywords, and whole numbers, true, false and
+none written by `repr` from the values it holds (zone and counter indices, parsed numbers).
+Every other value — texts, cards, names, fractions, every span and runtime object — is a
+constant bound to a module global (compile/writer.py `Writer.const`), named never by its text;
+no character of an author's text is ever written into source.
 """
 from __future__ import annotations
 

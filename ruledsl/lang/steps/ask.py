@@ -229,7 +229,7 @@ def _apply(c, d, choices, values, types, until, head) -> None:
         with w.indented(f"if {index} in {secret}:"):        # the table tells the others only the name
             w.line(f"{event}['public'] = {names}[{index}]")
         w.line(f"st.events.append({event})")
-    w.line("st.player = -1")
+    w.line("st.player = NOBODY")
     for i, ch in enumerate(choices):
         with w.indented(f"if {index} == {i}:"):
             bound = {}

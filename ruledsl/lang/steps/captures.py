@@ -137,7 +137,7 @@ def _apply(c, d, step: Captures, spec: Spec, pile, empty) -> None:
         w.line("table.append(card)")
         w.line("st.capture_kind = None")
         c.emit("play", seat="seat", cards="[_str(card)]", taken="[]")
-    w.line("st.player = -1")
+    w.line("st.player = NOBODY")
     with c.binding(player=Frag(src="seat", type=SEAT, atomic=True)):
         c.steps(step.after_play)
     w.line(f"st.turn = {c.next_seat('seat')}")

@@ -49,13 +49,13 @@ def write_trick_won(c, d, step, zone: tuple[str, int], blocks) -> None:
     c.emit("trick", winner="winner", number="st.trick_number",
            cards="[_card_names(play[1]) for play in trick]")
     if step.after_trick:         # nobody is to play while they run
-        w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, -1")
+        w.line("st.trick, st.best, st.leader, st.player = (), -1, winner, NOBODY")
         c.steps(step.after_trick)
     else:                   # the winner leads; nobody is to play until the next trick begins
         w.line("st.trick, st.best, st.leader = (), -1, winner")
     _start_next(c, step, "st.leader" if step.after_trick else "winner", blocks[1:])
     if not step.after_trick:
-        w.line("st.player = -1")
+        w.line("st.player = NOBODY")
     w.goto(blocks[0])
 
 
@@ -75,7 +75,7 @@ def _start_next(c, step, leader: str, blocks) -> None:
 
     def go(block) -> None:                 # nobody is to play while hooks run
         if not step.after_trick:           # (after_trick's run set it so)
-            w.line("st.player = -1")
+            w.line("st.player = NOBODY")
         w.goto(block)
     with w.indented(f"if {test}:"):
         w.line("st.trick_number += 1")

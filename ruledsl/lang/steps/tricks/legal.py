@@ -47,7 +47,7 @@ def choices(c, spec: Spec, give) -> None:
     with w.indented("if not trick:"):
         if several:
             w.line(f"r = {c.ranking.source()}")
-            give(f"{w.const(leads_of)}(r, hand, {1 in spec.sizes}, {w.const(tuple(several))}, "
+            give(f"{w.const(leads_of)}(r, hand, {1 in spec.sizes}, {w.const(tuple(several), 'SIZES')}, "
                  f"{w.const(c.deck.plays)})")
         else:
             give(every)

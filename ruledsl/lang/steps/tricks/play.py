@@ -149,7 +149,8 @@ def _void(c, spec: Spec, places: Places) -> None:
             w.line(f"led = {suit}[trick[0][1][0]]")
             bits = knowledge.width(c.deck)
             if c.ranking.fixed:
-                w.line(f"m = {w.const(knowledge.void_masks(c.ranking.rankings.get(None).masks, c.n, bits))}[seat][led]")
+                masks = knowledge.void_masks(c.ranking.rankings.get(None).masks, c.n, bits)
+                w.line(f"m = {w.const(masks, 'VOID_MASKS')}[seat][led]")
             else:
                 w.line(f"m = r.masks[led] << {bits} * seat")
             w.line("voids = st.voids")

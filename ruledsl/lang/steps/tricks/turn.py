@@ -34,7 +34,7 @@ def pass_turn(c, step, seat: str, run_hooks, waiting) -> None:
     w.line(f"st.turn = {seat}")
     acting = hooks_acting(c, step)
     with w.indented(f"if {acting}:") if acting is not None else nullcontext():
-        w.line("st.player = -1")
+        w.line("st.player = NOBODY")
         run_hooks()
     if acting is not None:
         w.line(f"st.player = {seat}")

@@ -1,0 +1,89 @@
+"""The generated code can be read and debugged: a traceback or pdb going through it shows the
+generated line and the place in the rule file it was written for; its constants are named by
+role and shared when equal; it is indented by four spaces."""
+import gc
+import io
+import linecache
+import pdb
+import re
+import traceback
+from pathlib import Path
+
+import pytest
+
+import ruledsl
+from ruledsl.compile.writer import _key
+
+GAMES = Path(__file__).resolve().parents[1] / "games"
+
+
+@pytest.fixture(scope="module")
+def coteccio():
+    return ruledsl.load_game(GAMES / "coteccio.yaml")
+
+
+def broken(game):
+    """A state whose zones are gone: the first generated line that reads one fails."""
+    st = game.new_initial_state(seed=1, players=4)
+    st.zones = None
+    return st
+
+
+def test_a_traceback_shows_the_generated_line_and_its_place_in_the_rule_file(coteccio):
+    prog = coteccio.program(4)
+    with pytest.raises(TypeError) as info:
+        prog.legal[0](broken(coteccio))
+    frame = traceback.extract_tb(info.value.__traceback__)[-1]
+    assert frame.filename == prog.filename and "coteccio.yaml, 4 players" in frame.filename
+    assert frame.line.startswith("hand = st.zones[")
+    path, line, col = re.search(r"# (\S+):(\d+):(\d+)$", frame.line).groups()
+    tricks = (GAMES / "coteccio.yaml").read_text(encoding="utf-8").splitlines()[int(line) - 1]
+    assert path.endswith("coteccio.yaml") and tricks[int(col) - 1:].startswith("tricks:")
+
+
+def test_pdb_lists_the_generated_lines(coteccio):
+    prog, out = coteccio.program(4), io.StringIO()
+    debugger = pdb.Pdb(stdin=io.StringIO("list\ncontinue\n"), stdout=out, nosigint=True)
+    debugger.runcall(prog.legal[0], coteccio.new_initial_state(seed=1, players=4))
+    assert "hand = st.zones[" in out.getvalue() and "coteccio.yaml:54:5" in out.getvalue()
+
+
+def test_the_lines_go_when_the_program_goes():
+    game = ruledsl.load_game(GAMES / "ciapano.yaml")
+    names = [game.program(n).filename for n in range(game.min_players, game.max_players + 1)]
+    assert all(linecache.getline(name, 1) for name in names)
+    del game
+    gc.collect()
+    assert not any(name in linecache.cache for name in names)
+
+
+def test_constants_are_named_by_role_and_equal_ones_shared(coteccio):
+    prog = coteccio.program(4)
+    names = prog.constants
+    assert all(re.fullmatch(r"[A-Z][A-Z0-9_]*", name) for name in names)
+    assert not re.search(r"\b_k\d", prog.source)
+    # a function by its name, a place in the file by its line and column, the tables by role
+    assert "EXPLAINED" in names and "SEAT" in names and "ALL_SEATS" in names and "PLAYS" not in names
+    assert any(re.fullmatch(r"AT_\d+_\d+", name) for name in names)
+    keys = [_key(value) for value in names.values()]
+    shared = [k for k in keys if k is not None]
+    assert len(shared) == len(set(shared))               # no two constants are equal
+    assert names["ALL_SEATS"] == (0, 1, 2, 3) and prog.source.count("ALL_SEATS") > 2
+
+
+def test_whole_numbers_and_none_are_written_as_themselves(coteccio):
+    prog = coteccio.program(4)
+    assert not any(type(v) in (int, bool) or v is None for v in prog.constants.values())
+    assert re.search(r"_deal\(st, \w+, 5, 1, AT_\d+_\d+\)", prog.source)     # 5 cards each, in ones
+
+
+def test_the_player_to_move_is_named_when_nobody_is_or_the_match_is_over(coteccio):
+    source = coteccio.program(4).source
+    assert "st.player = TERMINAL" in source and "st.player = NOBODY" in source
+    assert "st.player = -" not in source
+
+
+def test_four_spaces_a_level(coteccio):
+    source = coteccio.program(4).source
+    indents = {len(line) - len(line.lstrip(" ")) for line in source.splitlines() if line.strip()}
+    assert {0, 4, 8} <= indents and all(i % 4 == 0 for i in indents)
