@@ -90,6 +90,21 @@ def test_a_redeal_that_always_happens_does_not_hang():
     assert f"{path}:10:5: error: the hand was redealt 1000 times in a row" in output
 
 
+def test_quick_smoke_play_is_one_match_a_player_count_cut_after_its_bound(tmp_path):
+    """The default looks at one match a player count, up to QUICK_ACTIONS actions; --strict
+    plays five to their end, and so finds the match that never ends that the quick look cuts."""
+    quick = validate.validate_file(CIAPANO)
+    assert quick.ok and quick.games == 3                   # 3 to 5 players
+    deep = validate.validate_file(CIAPANO, strict=True)
+    assert deep.ok and deep.games == 15
+    long = tmp_path / "long.yaml"         # the hand limit past the quick bound: 16 actions a hand, 1000 hands
+    long.write_text((SMOKE / "never_ends.yaml").read_text().replace("hands: 50", "hands: 1000"))
+    game = ruledsl.load_game(long)
+    assert validate.smoke_game(game, 2, seed=0, stop_after=validate.QUICK_ACTIONS) is None
+    assert "did not end within 1000 hands" in validate.smoke_game(game, 2, seed=0).message
+    assert validate.validate_file(str(long)).ok and not validate.validate_file(str(long), smoke=1, strict=True).ok
+
+
 def test_cards_not_conserved_names_seed_and_step(monkeypatch):
     game = ruledsl.load_game(CIAPANO)
     real = validate.cards_held

@@ -13,15 +13,18 @@ from .common import ExistingPath, fail_rules, load
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=ExistingPath(dir_okay=True, glob=True))
-@click.option("--smoke", type=click.IntRange(0), default=5, show_default=True, help="Random games per player count.")
+@click.option("--smoke", type=click.IntRange(0), default=None,
+              help="Random games per player count (default 1, each cut after 10,000 actions; with --strict 5, "
+                   "each to its end).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
               help="text for people; json: one object per file and line; github: annotations on the lines of a pull request.")
-@click.option("--strict", is_flag=True, help="Treat warnings (unused options, counters never read, steps that never run) as errors.")
+@click.option("--strict", is_flag=True, help="Play the smoke games to their end (a match that never ends is found), "
+              "and treat warnings (unused options, counters never read, steps that never run) as errors.")
 @click.option("--rule-files-only", is_flag=True,
               help="Skip YAML files that are not rule files (no top-level deck:, hand: or extends: of a .yaml file); "
                    "nothing left to check is fine. The pre-commit hook's default.")
 def validate(paths, smoke, fmt, strict, rule_files_only):
-    """Check rule files (files, directories or globs): load, compile, smoke-play."""
+    """Check rule files (files, directories or globs): load, compile, smoke-play (--strict: deeply)."""
     from ..tools.validate import expand, report, validate_file
     files = expand(paths, rule_files_only)
     if not files and not rule_files_only:

@@ -20,8 +20,9 @@ from ..source import Span
 from . import module, public
 
 
-def build(c) -> module.Program:
-    """The program the Compiler `c` writes: the frame, the steps in it, made runnable."""
+def write(c) -> None:
+    """Write the program through the Compiler `c`: the frame and the steps in it (RuleErrors
+    listing every problem)."""
     rs, w = c.ruleset, c.w
     c.entry, c.hand, c.body, c.after = w.label(), w.label(), w.label(), w.label()
     c.terminal, c.redeal = w.label(), w.label()
@@ -52,6 +53,10 @@ def build(c) -> module.Program:
     if rs.trumps is not None:            # checked even where no step ranks cards by it
         c.errors.attempt(c.ranking.source)
     c.errors.check()
+
+
+def assemble(c) -> module.Program:
+    """The program `c` wrote (write), made runnable."""
     return module.assemble(c, _evaluator(c))
 
 

@@ -345,25 +345,25 @@ class Compiler:
 
     # -- the match ----------------------------------------------------------------------------------
 
-    def build(self) -> module.Program:
-        """The program: the match's frame (match.py) around the steps, made runnable."""
-        return match.build(self)
+    def write(self) -> None:
+        """The program: the match's frame (match.py) around the steps."""
+        match.write(self)
 
 
 def compile_program(ruleset, n: int) -> module.Program:
-    """The program of `ruleset` for `n` players (RuleErrors listing every problem)."""
+    """The program of `ruleset` for `n` players (RuleErrors listing every problem). It is
+    written until the counters' types no longer change, and only the last round is made
+    runnable."""
     types = {name: NOTHING for name in ruleset.counters}
     for _ in range(MAX_ROUNDS):
         c = Compiler(ruleset, n, types)
         try:
-            program = c.build()
-        except RuleErrors:
-            program = None
+            c.write()
+        except RuleErrors:          # kept in c.errors: raised below if this round is the last
+            pass
         given = {name: types[name] | c.scope.assigned.get(name, NOTHING) for name in types}
         if given == types:
-            if program is None:
-                c.errors.check()
-            return program
+            break
         types = given
     c.errors.check()
-    return program
+    return match.assemble(c)

@@ -3,6 +3,7 @@ made of the token (quotes and escapes undone, lines folded), so an offset in it 
 expression's error is — is mapped back through the token as written (Scalar.locate)."""
 from __future__ import annotations
 
+import functools
 import re
 
 from yaml.scanner import Scanner
@@ -39,8 +40,11 @@ def _relative(raw: str, index: int) -> tuple[int, int]:
     return (len(breaks), index - breaks[-1].end()) if breaks else (0, index)
 
 
+@functools.lru_cache(maxsize=4096)
 def _marks(raw: str, style: str, text: str) -> list[tuple[int, int]] | None:
-    """For each character of `text`, (index in raw, width in raw); None if the rebuild disagrees."""
+    """For each character of `text`, (index in raw, width in raw); None if the rebuild disagrees.
+    Kept for the scalars met last: every expression's errors and every generated line's place
+    are located through them, a scalar many times over (each of a file's player counts)."""
     out: list[str] = []
     marks: list[tuple[int, int]] = []
 
