@@ -12,7 +12,7 @@ from .errors import OptionError, RuleError, RuleErrors
 from .game import Game, load_game
 from .runtime.actions import IllegalAction
 from .runtime.failures import PlayError
-from .runtime.state import State
+from .runtime.state import NOBODY, TERMINAL, State
 
 try:
     __version__ = _metadata.version("ruledsl")       # one home for the version: pyproject.toml
@@ -20,4 +20,4 @@ except _metadata.PackageNotFoundError:               # a source tree that was ne
     __version__ = "0+unknown"
 
 __all__ = ["__version__", "load_game", "Game", "State", "IllegalAction", "OptionError", "RuleError", "RuleErrors",
-           "PlayError"]
+           "PlayError", "NOBODY", "TERMINAL"]

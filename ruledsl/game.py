@@ -13,6 +13,7 @@ import pickle
 import weakref
 from pathlib import Path
 from types import SimpleNamespace
+from typing import NamedTuple
 
 from .compile.program import compile_program
 from .errors import OptionError, RuleError, RuleErrors, did_you_mean
@@ -27,6 +28,24 @@ from .runtime.helpers import step_seat
 from .runtime.state import NOBODY, State
 
 _GAMES: "weakref.WeakValueDictionary[str, Game]" = weakref.WeakValueDictionary()
+OWNERS = {"player": "player", "team": "team", "shared": "table", "game": "table"}     # the file's word -> the API's
+
+
+class ZoneInfo(NamedTuple):
+    """A zone of the rule file, as tools need it (Game.zones)."""
+
+    name: str
+    owner: str          # "player" (one for each seat), "team" or "table" (one zone)
+    visible: str        # "owner", "all" or "nobody"
+
+
+class CounterInfo(NamedTuple):
+    """A counter of the rule file, as tools need it (Game.counters)."""
+
+    name: str
+    owner: str          # "player", "team" or "table"
+    visible: str        # "owner", "all" or "nobody"
+    scope: str          # "match", or "hand": set to its start as each hand begins
 
 
 class Game:
@@ -50,6 +69,14 @@ class Game:
             prog = self._programs[players] = compile_program(self.ruleset, players)
             prog.game = self
         return prog
+
+    def zones(self) -> tuple[ZoneInfo, ...]:
+        """The rule file's zones, the built-in deck and hand first: name, owner, visibility."""
+        return tuple(ZoneInfo(z.name, OWNERS[z.owner], z.visible) for z in self.ruleset.zones.values())
+
+    def counters(self) -> tuple[CounterInfo, ...]:
+        """The rule file's counters: name, owner, visibility, scope."""
+        return tuple(CounterInfo(c.name, OWNERS[c.per], c.visible, c.scope) for c in self.ruleset.counters.values())
 
     def player_range(self) -> str:
         lo, hi = self.min_players, self.max_players

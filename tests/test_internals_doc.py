@@ -70,3 +70,16 @@ def test_the_example_kinds_mistakes_are_located(load_rules, rotate, settings, me
     error = info.value.errors[0]
     assert error.message == message
     assert error.span.line == 8
+
+
+def test_every_file_the_page_names_exists():
+    """internals.md stays true to the tree: each module it names (a path, or the end of one:
+    play.py in the context of its package) is there, and no file outside the repository is
+    cited."""
+    root = INTERNALS.parents[1]
+    text = INTERNALS.read_text(encoding="utf-8")
+    named = set(re.findall(r"\b([a-z_]+(?:/[a-z_]+)*\.(?:py|md|yaml|lark))\b", text))
+    present = [p.relative_to(root).as_posix() for p in root.rglob("*.*") if ".git" not in p.parts]
+    missing = [n for n in named if not any(p == n or p.endswith("/" + n) for p in present)]
+    assert not missing, missing
+    assert "DESIGN.md" not in text and "RULES.md" not in text

@@ -103,7 +103,7 @@ def _plain(value):
 
 
 # Events whose every field any seat may know (the deal's order is not one of them: "hand").
-PUBLIC_EVENTS = frozenset({"say", "bonus", "summary", "out", "back", "end", "deal"})
+PUBLIC_EVENTS = frozenset({"say", "bonus", "summary", "out", "back", "end"})
 
 
 def event_seen(event: dict, seat: int | None) -> dict | None:
@@ -116,6 +116,11 @@ def event_seen(event: dict, seat: int | None) -> dict | None:
         return event
     if kind == "hand":                                   # who deals, never the deck's order
         return {k: v for k, v in event.items() if k != "deck"}
+    if kind == "deal":             # how many cards went where; their faces where the seat sees them
+        visible = event["visible"]
+        seen = [cards if visible == "all" or (visible == "owner" and owner == seat) else [None] * len(cards)
+                for owner, cards in zip(event["to"] or [None], event["cards"])]
+        return dict(event, cards=seen)
     if kind == "trick":       # who took it; its cards, face-down plays among them, were shown as played
         return {k: v for k, v in event.items() if k != "cards"}
     if kind == "play":

@@ -41,7 +41,13 @@ def compile_deal(step: Deal, c) -> None:
     if step.remember is not None:
         index = c.table_counter(step.remember, "as", CARD_LIST)
         w.line(f"st.cv[{index}] = [card for cards in {got} for card in cards]")
-    c.emit("deal", to=f"_list({dests})", count=count)
+    # the zone by name, the seats dealt to, and the cards each got (observe.event_seen shows
+    # a seat only those of the zones it sees)
+    name = step.to.zone.text if step.to.zone is not None else step.into.text if step.into is not None else "hand"
+    owner, base = c.zone(name)
+    seats = "[]" if owner == "shared" else f"[d - {base} for d in {dests}]" if base else f"_list({dests})"
+    c.emit("deal", zone=w.const(name, "ZONE"), to=seats, count=count, cards=f"[_card_names(g) for g in {got}]",
+           visible=w.const(c.ruleset.zones[name].visible, "VISIBLE"))
 
 
 def _recipients(step: Deal, c) -> str:
