@@ -47,7 +47,8 @@ def fields(st):
     for name in State.__slots__:
         if name not in SKIP:
             value = getattr(st, name)
-            out[name] = repr(value.active if name == "seating" else value)     # the seats in
+            shown = repr(value.active if name == "seating" else value)     # the seats in
+            out[name] = re.sub(" at 0x[0-9a-f]+>", ">", shown)               # objects by address
     return out
 
 
