@@ -24,7 +24,8 @@ def write_rollout(c, d, step, spec: Spec, turn) -> None:
     w = c.w
     w.function(f"_p{d.id}", "st, choice, bits, limit, until")
     # with two players a trick's locals cost about what they save (measured within the
-    # noise, both ways: benchmarks/README.md, stop 25), and the state is kept as the API keeps it
+    # noise, both ways: stop 25 in `git show 04af6c4:benchmarks/README.md`), and the state is
+    # kept as the API keeps it
     local = c.n > 2 and turn is None and not step.playable and \
         (step.open is None or all(name.startswith("option.") for name in names_used(step.open.tree)))
     with w.indented("while True:"):          # trick after trick, while play_out would call this again
