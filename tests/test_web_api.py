@@ -281,3 +281,27 @@ def test_a_table_whose_rule_file_is_gone_is_stopped_and_still_shown(tmp_path):
         assert view["legal"] == [] and view["view"] is None
         assert c.get("/api/tables").json()[0]["status"] == "stopped"
         assert new_table(c, rules="ciapano", players=3, seats=["human", "random", "random"])["id"]
+
+
+def test_a_spectator_sees_every_card_shown_from_a_hand_seat_a_included():
+    """Cards of a hand that every seat may see (Kozel's shown cards) are on a spectator's table,
+    whichever seat holds them: a spectator has no hand of its own to leave out."""
+    import random as _random
+
+    import ruledsl
+    from ruledsl.web.views import make_view, picture
+
+    game = ruledsl.load_game(str(FOLDERS[0] / "kozel.yaml"))
+    seen_in_a_hand = 0
+    for seed in range(4):
+        st, r = game.new_initial_state(seed=seed), _random.Random(seed)
+        view = make_view(game.ruleset, st.n, None)
+        while not st.is_terminal():
+            obs = st.observation(None)
+            shown = {c for i, z in enumerate(obs["zones"]["hand"]) for c in z.get("cards", [])}
+            table = {c for item in picture(view, obs, st.card_sort_key())["table"]
+                     if item["label"].startswith("hand ") for c in item["cards"]}
+            assert table == shown
+            seen_in_a_hand += bool(obs["zones"]["hand"][0].get("cards"))
+            st.apply_action(r.choice(st.legal_actions()))
+    assert seen_in_a_hand          # seat A did show cards in these matches

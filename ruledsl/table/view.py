@@ -107,7 +107,7 @@ class View:
         """The cards lying face up that this seat may see, besides its own hand: shared zones,
         then others' zones, as (label, cards, how many more lie there face down)."""
         out = []
-        me = self.seen_from()
+        me = self.viewer          # a spectator (None) has no hand of its own: every shown card is listed
         for name, zone in obs["zones"].items():
             spec = self.rules.zones[name]
             if not isinstance(zone, list):
