@@ -65,6 +65,13 @@ def test_a_seats_view_and_a_spectators(c):
     assert all(m.split()[1] in played for m in mine["legal"])
 
 
+def test_partnerships_are_in_the_view_when_the_match_has_them(c):
+    couillon = c.get(f"/api/tables/{new_table(c, rules='couillon', players=4)['id']}").json()
+    kozel = c.get(f"/api/tables/{new_table(c)['id']}").json()
+    assert couillon["teams"] == [1, 2, 1, 2]        # seats i and i + n/2 are partners
+    assert kozel["teams"] is None
+
+
 def test_moves_are_refused_in_words_for_every_reason(c):
     made = new_table(c, seats=["human", "human", "human"])
     tid, tokens = made["id"], tokens_of(made)

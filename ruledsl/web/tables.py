@@ -152,6 +152,7 @@ def build(table: LiveTable, st, seat: int | None, log: SeatLog, whole_log: bool 
            "legal": ordered_legal(st, view) if mine else [],
            "thinking": SEAT_NAMES[table.thinking] if table.thinking is not None else None,
            "view": picture(view, obs, st.card_sort_key()),
+           "teams": partnerships(st),
            "last": log.last,
            "log": log.lines if whole_log else log.recent(),
            "over": st.is_terminal(), "note": table.note}
@@ -164,6 +165,12 @@ def build(table: LiveTable, st, seat: int | None, log: SeatLog, whole_log: bool 
     else:
         out["returns"] = None
     return out
+
+
+def partnerships(st) -> list[int] | None:
+    """Each seat's team (1, 2, …) when the match is played in partnerships, else None: public."""
+    layout = st.prog.layout
+    return [t + 1 for t in layout.team_of] if layout.n_teams < st.n else None
 
 
 def ordered_legal(st, view) -> list[str]:

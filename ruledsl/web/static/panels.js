@@ -22,6 +22,7 @@ export function drawSeats(view, deck) {
     el("div", { class: "seat-top" },
       el("span", { class: "seat-badge" }, s.seat),
       el("span", { class: `seat-who ${s.who}${s.here ? " here" : ""}` }, who),
+      view.teams ? el("span", { class: `team team-${view.teams[i]}`, title: "partnership" }, `team ${view.teams[i]}`) : null,
       v && v.dealer === s.seat ? el("span", { class: "dealer", title: "dealer" }, "D") : null),
     el("div", { class: "seat-facts" },
       cards ? el("span", { class: "fact" }, el("span", { class: "fan", "aria-hidden": "true" }),
