@@ -25,7 +25,7 @@ from operator import mul
 from .search import Goal
 
 HANDS = 160             # random hands to learn from, at most
-ROWS = 12_000           # (seat, state) pairs to learn from, at most: long hands give many
+ROWS = 6_000            # (seat, state) pairs to learn from, at most: long hands give many
 EVERY = 2               # one state in this many along them
 RIDGE = 1.0             # the regression's penalty, on standardised features
 SEED = 20261203
