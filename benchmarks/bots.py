@@ -104,6 +104,31 @@ def calibrate(names, seconds: float, hands: int = 4) -> dict:
     return out
 
 
+def responsiveness(names, specs, decisions: int) -> str:
+    """Per game and bot, the wall time a decision with a choice took (mean and longest), over
+    the first `decisions` of matches it plays in every seat — a time budget's bot should take its
+    budget and not much more, whatever the game (no roll-out that runs away). Each bot first
+    makes one decision untimed: the expert learns the game's values on first use, once a process."""
+    out = ["| game | bot | decisions | mean s | longest s |", "|---|---|---|---|---|"]
+    for name in names:
+        g = game(name)
+        for spec in specs:
+            bot, took, deal = bots.make(spec), [], 0
+            bot(g.new_initial_state(seed=19_999, players=g.default_players, record=True), random.Random(0))
+            while len(took) < decisions:
+                st = g.new_initial_state(seed=20_000 + deal, players=g.default_players, record=True)
+                rng, deal = random.Random(deal), deal + 1
+                while not st.is_terminal() and st.hands_scored == 0 and len(took) < decisions:
+                    started = time.perf_counter()
+                    action = bot(st, rng)
+                    if len(st.legal_actions()) > 1:
+                        took.append(time.perf_counter() - started)
+                    st.apply_action(action)
+            out.append(f"| {name} | {spec} | {len(took)} | {sum(took) / len(took):.3f} | {max(took):.3f} |")
+            print(out[-1], flush=True)
+    return "\n".join(out)
+
+
 def _cpu_per_decision(name: str, spec: str, hands: int) -> float:
     g = game(name)
     bot, total, count = bots.make(spec), 0.0, 0
@@ -210,6 +235,8 @@ def main() -> None:
     parser.add_argument("--budgets", type=Path, help="per game, each bot's spec (JSON, as --calibrate writes)")
     parser.add_argument("--calibrate", type=float, metavar="SECONDS",
                         help="write to --budgets the iterations that take SECONDS of CPU a decision, and stop")
+    parser.add_argument("--responsiveness", nargs="*", metavar="SPEC",
+                        help="time these bots' decisions (wall clock) in --games, and stop")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--nice", type=int, default=0, help="added to each worker's niceness (run the whole under nice -n 10)")
     parser.add_argument("--results", type=Path, default=HERE / "bots.jsonl")
@@ -220,6 +247,9 @@ def main() -> None:
         if args.budgets:
             old = json.loads(args.budgets.read_text()) if args.budgets.exists() else {}
             args.budgets.write_text(json.dumps({**old, **budgets}, indent=1) + "\n")
+        return
+    if args.responsiveness:
+        responsiveness(args.games, args.responsiveness, 40)
         return
     rows = load(args.results)
     if args.report:

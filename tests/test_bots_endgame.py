@@ -23,17 +23,18 @@ def minimax(st, seat, goal, side):
 
 
 def maxn(st, seat, goal):
-    """Every line played out: each player takes what is best for them, a tie against `seat`."""
+    """Every line played out: each player takes what is best for them, any of equal worth to
+    them as likely (the mean of their values)."""
     if goal.reached(st):
         return tuple(goal.values(st))
-    player, best = st.current_player(), None
+    player, options = st.current_player(), []
     for action in st.legal_actions():
         child = st.clone()
         child.apply_action_fast(action)
-        values = maxn(child, seat, goal)
-        if best is None or (values[player], -values[seat]) > (best[player], -best[seat]):
-            best = values
-    return best
+        options.append(maxn(child, seat, goal))
+    top = max(v[player] for v in options)
+    tied = [v for v in options if v[player] == top]
+    return tuple(sum(v) / len(tied) for v in zip(*tied))
 
 
 def walked(world, seat, goal, solver):
@@ -79,7 +80,7 @@ def test_the_solver_agrees_with_minimax(name):
         seat, goal = world.current_player(), Goal(world)
         solver = Solver(seat, goal, world.prog.layout.team_of, limit=50_000)
         value = solver.solve(world.clone())
-        assert value == walked(world.clone(), seat, goal, solver)
+        assert value == pytest.approx(walked(world.clone(), seat, goal, solver))
         paranoid = Solver(seat, goal, world.prog.layout.team_of, limit=50_000, paranoid=True)
         assert paranoid.solve(world.clone()) == minimax(world.clone(), seat, goal, paranoid.side)
         solved += 1

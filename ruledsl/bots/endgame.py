@@ -6,9 +6,10 @@ perfect information that can be searched to its end when it is small, to the han
 
 - two sides (two players, or two teams playing for their team's value): alpha-beta, the seat's
   side maximising the seat's value and the other minimising it — exact;
-- more sides: max^n (Luckhardt and Irani, 1986), each player maximising their own value, a tie
-  broken against the searching seat. (The *paranoid* reading, everyone against the seat, prunes
-  better but plays a penalty game too fearfully: measured in benchmarks/README.md.)
+- more sides: max^n (Luckhardt and Irani, 1986), each player maximising their own value; a
+  player indifferent between moves takes any of them, as likely (the values averaged). The
+  *paranoid* reading (everyone against the seat: Sturtevant and Korf, 2000) prunes better but
+  plays a penalty game too fearfully; it stays available (`paranoid=True`).
 
 A transposition table keyed by `State.key()` keeps each position's value (with alpha-beta, or a
 bound of it) once found.
@@ -72,16 +73,19 @@ class Solver:
         known = self.table.get(key)
         if known is not None:
             return known
-        player, seat = st.player, self.seat
-        best = None
+        player = st.player
+        best, tied = None, []
         last = len(legal) - 1
         for i, action in enumerate(legal):
             child = st.clone() if i < last else st
             child.apply_action_fast(action)
             values = self._maxn(child, depth + 1)
-            if best is None or values[player] > best[player] or \
-                    (values[player] == best[player] and values[seat] < best[seat]):
-                best = values
+            if best is None or values[player] > best[player]:
+                best, tied = values, [values]
+            elif values[player] == best[player]:
+                tied.append(values)
+        if len(tied) > 1:                      # indifferent: any of them, as likely
+            best = tuple(sum(v) / len(tied) for v in zip(*tied))
         self.table[key] = best
         return best
 

@@ -11,7 +11,7 @@ from .endgame import Solver, TooBig
 from .flat import Samples, try_each
 from .inference import Model, Worlds
 from .policy import Judge
-from .rollouts import Finish
+from .rollouts import HORIZON, Finish
 from .search import Goal, SearchBot
 
 SOLVE_SHARE = 8          # a world solved exactly may cost at most this part of a move's budget
@@ -25,7 +25,10 @@ class Style:
     """How the search finishes a world."""
     greedy: float = 0.0          # the part of a roll-out's decisions played by the one-action judge
     solve: bool = True           # small endgames solved exactly
-    infer: bool = True           # worlds weighted by the likelihood of the others' play
+    infer: bool = True           # worlds whose past does not replay ruled out
+    weigh: bool = True           # and, budget allowing, weighted by the likelihood of the others' play
+    horizon: int = HORIZON       # a roll-out cut after this many actions, the learned values judging
+    replies: int = 0             # the decisions after the action tried taken by the judge, then random
 
 
 class Expert(SearchBot):
@@ -35,7 +38,7 @@ class Expert(SearchBot):
     def search(self, state, rng):
         meter = self.budget.meter()
         samples = sample(state, rng, meter, self.style, solve_limit=meter.share(SOLVE_SHARE) * NODES_PER_ROLLOUT,
-                         infer_work=meter.share(INFER_SHARE))
+                         infer_work=meter.share(INFER_SHARE) if self.style.weigh else 0)
         return [(a, len(samples), mean) for a, mean in zip(samples.legal, samples.means())]
 
     def choose(self, stats):
@@ -51,7 +54,7 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     seat, goal = state.current_player(), Goal(state)
     samples = Samples(state.legal_actions())
     legal = samples.legal
-    finish = Finish(state, goal, style.greedy)
+    finish = Finish(state, goal, style.greedy, style.horizon, style.replies)
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit) if style.solve and solve_limit else None
     model = Model(Judge(state)) if style.infer and goal.by_hand else None
     worlds = Worlds(state, seat, rng, model, pool, infer_work)

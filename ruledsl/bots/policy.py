@@ -23,12 +23,13 @@ class Judge:
 
     def scores(self, st, legal) -> list[float]:
         self.judged += len(legal)
-        player, goal, value = st.player, self.goal, self.values.value
+        player, goal, values = st.player, self.goal, self.values
+        here, change = values.value(st, player), values.change
         out = []
         for action in legal:
             child = st.clone()
             child.apply_action_fast(action)
-            out.append(goal.values(child)[player] if goal.reached(child) else value(child, player))
+            out.append(goal.values(child)[player] if goal.reached(child) else here + change(st, child, player))
         return out
 
     def probabilities(self, st, legal, temperature: float) -> list[float]:

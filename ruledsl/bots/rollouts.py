@@ -23,10 +23,11 @@ JUDGED_PER_ROLLOUT = 2
 class Finish:
     """finish(st, rng) -> the values at the goal (estimated where cut), `st` played on."""
 
-    def __init__(self, state, goal: Goal, greedy: float = 0.0):
-        self.state, self.goal = state, goal
-        self.judge = Judge(state) if greedy else None
+    def __init__(self, state, goal: Goal, greedy: float = 0.0, horizon: int = HORIZON, replies: int = 0):
+        self.state, self.goal, self.horizon, self.replies = state, goal, horizon, replies
+        self.judge = Judge(state) if greedy or replies else None
         self.policy = Greedy(self.judge, explore=1 - greedy) if greedy else None
+        self.reply = Greedy(self.judge, explore=0.0) if replies else None
         self.values: Values | None = None
         self.rollouts = 0
 
@@ -38,7 +39,11 @@ class Finish:
     def __call__(self, st, rng):
         goal = self.goal
         self.rollouts += 1
-        horizon = HORIZON if goal.by_hand else MAX_STEPS
+        horizon = self.horizon if goal.by_hand else MAX_STEPS
+        for _ in range(self.replies):            # the next decisions, as the judge would take them
+            if goal.reached(st):
+                return goal.values(st)
+            st.apply_action_fast(self.reply(st, st.legal_actions(), rng))
         if self.policy is None:
             st.play_out(rng, horizon, hand=goal.by_hand)
         else:

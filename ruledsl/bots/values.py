@@ -68,24 +68,46 @@ class Values:
 
     def value(self, st, seat: int) -> float:
         """w · features(st, seat), summed as per-card tables (the same number, faster)."""
-        team_of, zones = self.team_of, st.zones
-        side = team_of[seat]
+        zones, side = st.zones, self.team_of[seat]
         total = self.weights[0]
         for z, table in self.places[seat]:
             cards = zones[z]
             if cards:
                 total += sum(map(table.__getitem__, cards))
-        if st.trick and st.best >= 0:
-            table = self.trick_ours if team_of[st.trick[st.best][0]] == side else self.trick_theirs
-            for _, cards, _ in st.trick:
-                total += sum(map(table.__getitem__, cards))
+        total += self._trick(st, side)
         if self.by_counter:
-            cv = st.cv
-            for (base, count, per_player), mine, theirs in self.by_counter:
-                for i in range(count):
-                    v = cv[base + i]
-                    if type(v) is int or type(v) is float:
-                        total += v * (mine if (team_of[i] if per_player else i) == side else theirs)
+            total += self._counters(st, side)
+        return total
+
+    def change(self, before, after, seat: int) -> float:
+        """value(after, seat) - value(before, seat), for a state `after` one action from
+        `before`: summed over the zones the action changed (a list comparison, in C, finds them),
+        the trick, and the counters if any changed."""
+        team_of, zones, was = self.team_of, after.zones, before.zones
+        side = team_of[seat]
+        total = 0.0
+        for z, table in self.places[seat]:
+            cards, old = zones[z], was[z]
+            if cards != old:
+                total += sum(map(table.__getitem__, cards)) - sum(map(table.__getitem__, old))
+        total += self._trick(after, side) - self._trick(before, side)
+        if self.by_counter and after.cv != before.cv:
+            total += self._counters(after, side) - self._counters(before, side)
+        return total
+
+    def _trick(self, st, side: int) -> float:
+        if not st.trick or st.best < 0:
+            return 0.0
+        table = self.trick_ours if self.team_of[st.trick[st.best][0]] == side else self.trick_theirs
+        return sum(sum(map(table.__getitem__, cards)) for _, cards, _ in st.trick)
+
+    def _counters(self, st, side: int) -> float:
+        total, cv, team_of = 0.0, st.cv, self.team_of
+        for (base, count, per_player), mine, theirs in self.by_counter:
+            for i in range(count):
+                v = cv[base + i]
+                if type(v) is int or type(v) is float:
+                    total += v * (mine if (team_of[i] if per_player else i) == side else theirs)
         return total
 
     def _tables(self) -> None:
