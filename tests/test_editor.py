@@ -115,7 +115,7 @@ def server(tmp_path_factory):
     if not (PACKAGE / "package.json").is_file():
         pytest.skip(f"yaml-language-server is not installed in {PACKAGE.parent.parent}: "
                     "npm install --prefix .cache/node yaml-language-server (as .ci/run does)")
-    schema = tmp_path_factory.mktemp("schema") / "ruledsl.tools.schema.json"
+    schema = tmp_path_factory.mktemp("schema") / "ruledsl.schema.json"
     schema.write_text(CliRunner().invoke(main, ["schema"]).output, encoding="utf-8")
     running = Server(schema)
     yield running

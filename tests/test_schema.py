@@ -389,7 +389,7 @@ def check_jsonschema(paths, tmp_path) -> dict:
     """`check-jsonschema --schemafile FILE PATHS -o json`, as its own process, with FILE what
     `ruledsl schema` prints. (A file, as docs/authoring.md says: check-jsonschema resolves the
     schema's path, so `--schemafile <(ruledsl schema)`, a /dev/fd pipe, cannot be opened.)"""
-    schema_file = tmp_path / "ruledsl.tools.schema.json"
+    schema_file = tmp_path / "ruledsl.schema.json"
     schema_file.write_text(CliRunner().invoke(main, ["schema"]).output, encoding="utf-8")
     result = subprocess.run([sys.executable, "-m", "check_jsonschema", "--schemafile", str(schema_file),
                              "--output-format", "json", *map(str, paths)], capture_output=True, text=True)
