@@ -1,20 +1,27 @@
 """The generated code can be read and debugged: a traceback or pdb going through it shows the
 generated line and the place in the rule file it was written for; its constants are named by
-role and shared when equal; it is indented by four spaces."""
+role and shared when equal; it is indented by four spaces; Python compiles it without a
+SyntaxWarning (no `1 is not None`: a whole number is written as itself)."""
 import gc
 import io
 import linecache
 import pdb
+import random
 import re
 import traceback
+import warnings
 from pathlib import Path
 
 import pytest
 
+import fuzzing
 import ruledsl
 from ruledsl.compile.writer import _key
+from ruledsl.errors import RuleError, RuleErrors
+from ruledsl.expr import EvalError
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
+SHIPPED = sorted(GAMES.glob("*.yaml")) + sorted((GAMES.parent / "examples").glob("*.yaml"))
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +94,81 @@ def test_four_spaces_a_level(coteccio):
     source = coteccio.program(4).source
     indents = {len(line) - len(line.lstrip(" ")) for line in source.splitlines() if line.strip()}
     assert {0, 4, 8} <= indents and all(i % 4 == 0 for i in indents)
+
+
+# ---------------------------------------------------------------- no SyntaxWarning
+
+
+@pytest.fixture
+def syntax_warnings_are_errors():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SyntaxWarning)
+        yield
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.name)
+def test_every_shipped_program_compiles_without_a_syntax_warning(path, syntax_warnings_are_errors):
+    game = ruledsl.load_game(path)
+    for n in range(game.min_players, game.max_players + 1):
+        assert game.program(n).source
+
+
+EXPRESSION_GAME = """\
+name: Literals
+players: 4
+deck: {pack: french-52, keep: [A, K, Q, J, 10, 9, 8, 7], order: [A, K, Q, J, 10, 9, 8, 7]}
+zones:
+  won: {owner: player, visible: nobody}
+  pile: {visible: all}
+counters:
+  score: {per: player, start: 0}
+hand:
+  - deal: {to: each, count: 4}
+  - tricks: {}
+after_hand:
+  - end_match: seats
+"""
+LITERALS = ["0", "1", "-1", "13", "1000000000000000000000000000000", "true", "false", "none", "'x'", "AS"]
+# Where the compiler tests a value it is given: gathered, compared, chosen between, indexed.
+FORMS = ["count(L for p in seats)", "any(L for p in seats)", "all(L for p in seats)",
+         "first(L for p in seats)", "sum(L for p in seats)", "[L for p in seats if L]",
+         "L == L", "L != none", "L < 2", "L + 1 > score(dealer)", "not L", "L and L", "L or L",
+         "L if L else L", "[L, L][0]", "L in seats", "max(L, 1)", "len([L])"]
+
+
+@pytest.fixture(scope="module")
+def literal_state(tmp_path_factory):
+    path = tmp_path_factory.mktemp("literals") / "rules.yaml"
+    path.write_text(EXPRESSION_GAME, encoding="utf-8")
+    return ruledsl.load_game(path).new_initial_state(players=4, seed=1)
+
+
+def compiled(st, text):
+    """`text` compiled for seat 0 (not run), or the error an author gets for it."""
+    try:
+        return st.prog.expressions(text, True, None)
+    except (RuleError, RuleErrors) as error:
+        return error
+
+
+def test_a_literal_wherever_an_expression_goes_compiles_without_a_syntax_warning(literal_state, syntax_warnings_are_errors):
+    for form in FORMS:
+        for literal in LITERALS:
+            compiled(literal_state, form.replace("L", literal))
+
+
+def test_generated_expressions_compile_without_a_syntax_warning(literal_state, syntax_warnings_are_errors):
+    """The fuzz tests' expressions (tests/fuzzing.py), any and well-typed, as many as they try."""
+    names = ["won", "pile", "score", "hand", "deck", "p", "seats", "player", "dealer"]
+    declared = fuzzing.Names(seat_zones=("won",), shared_zones=("pile",), seat_numbers=("score",))
+    for seed in range(300):
+        rng = random.Random(seed)
+        compiled(literal_state, fuzzing.expression(rng, names))
+        compiled(literal_state, fuzzing.typed(rng, rng.choice(fuzzing.TYPES), declared))
+
+
+def test_a_constant_is_counted_as_any_value_is(literal_state):
+    """count() counts every produced value but false and none (a 0 counts): folded when constant."""
+    counts = {literal: literal_state.evaluate(f"count({literal} for p in seats)") for literal in LITERALS}
+    assert counts == {**dict.fromkeys(LITERALS, 4), "false": 0, "none": 0}
+    assert literal_state.evaluate("count(p for p in seats)") == 4        # seat 0 counts too

@@ -71,11 +71,14 @@ class Loops:
             types["element"], types["var"] = e.type, var_type
             if kind == "list":
                 self.weigh(e)
-            if sum(line.count("{e}") for line in step) > 1:
+            lines = step
+            if kind == "count" and e.const is not None:     # counted or not, known now: never `1 is not None`
+                lines = ["{r} += 1"] if e.const[0] is not False and e.const[0] is not None else []
+            if sum(line.count("{e}") for line in lines) > 1:
                 e = self.atom(e)
             words = {"r": result, "v": var, "e": self.src(e)}
             self.unit.lines += [(len(line) - len(line.lstrip()), line.strip().format(**words))
-                                for line in step]
+                                for line in lines]
         if node.more and kind == "pairs":
             raise RuleError(self.span(node.more[0]), "argmax and argmin take one loop `for x in xs`",
                             "make the list first: argmax(e for x in [… for … in … for … in …])")
