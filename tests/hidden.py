@@ -1,9 +1,11 @@
-"""Shared by the hidden-information tests: every shipped rule file and player count, and random
-points of random matches in them."""
+"""Shared by the hidden-information tests: every shipped rule file and player count, random
+points of random matches in them, and twins (two true states a seat cannot tell apart)."""
 import random
 from pathlib import Path
 
 import ruledsl
+from ruledsl.runtime import knowledge
+from ruledsl.runtime.history import decisions
 
 ROOT = Path(__file__).parents[1]
 FILES = sorted((ROOT / "games").glob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))
@@ -27,3 +29,30 @@ def snapshot(st):
     """Everything a determinization could change by mistake."""
     return ([z[:] for z in st.zones], st.trick, st.cv[:], st.vars[:], st.know, st.taken, st.stack,
             st.given, st.seed, st.pc, st.player, st.events)
+
+
+def twin(st, seat, rng):
+    """Another true state the seat cannot tell from `st`: two cards of one suit it has never
+    seen swapped where they lay when the hand's first decision came (hands, stock, anywhere),
+    and the hand's decisions replayed (recorded, so it has its own past). None when no such
+    swap replays to what the seat sees now."""
+    start, moves = st.past[0], decisions(st.past)
+    unseen = ~knowledge.known(st, seat) & ~knowledge.known(start, seat)
+    suit = st.prog.deck.suit_of
+    cards = sorted(c for zone in start.zones for c in zone if unseen >> c & 1)
+    swaps = [(a, b) for a in cards for b in cards if a < b and suit[a] == suit[b]]
+    rng.shuffle(swaps)
+    for a, b in swaps[:30]:
+        alt = start.clone()
+        alt.zones = [[b if c == a else a if c == b else c for c in zone] for zone in alt.zones]
+        alt.events, alt.past = [], None
+        try:
+            for who, action in moves:
+                assert alt.current_player() == who
+                alt.apply_action(action)
+        except Exception:
+            continue
+        if alt.observation(seat) == st.observation(seat) and alt.legal_actions() == st.legal_actions() \
+                and alt.zones != st.zones:
+            return alt
+    return None

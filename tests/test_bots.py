@@ -6,7 +6,7 @@ import pytest
 
 from ruledsl import bots
 from ruledsl.bots.search import Goal
-from hidden import GAMES, random_points
+from hidden import GAMES, random_points, twin
 
 SEARCHES = ("ismcts@40", "pimc@40", "expert@8")
 SHIPPED = [(name, GAMES[name].default_players) for name in
@@ -173,35 +173,6 @@ def test_hint_sees_only_what_its_seat_may_know(name, players):
         assert mine.moves == theirs.moves and mine.iterations == theirs.iterations
 
 
-def twin(st, seat, rng):
-    """Another true state the seat cannot tell from `st`: two cards of one suit it has never
-    seen swapped where they lay when the hand's first decision came (hands, stock, anywhere),
-    and the hand's decisions replayed (recorded, so it has its own past). None when no such
-    swap replays to what the seat sees now."""
-    from ruledsl.runtime import knowledge
-    from ruledsl.runtime.history import decisions
-    start, moves = st.past[0], decisions(st.past)
-    unseen = ~knowledge.known(st, seat) & ~knowledge.known(start, seat)
-    suit = st.prog.deck.suit_of
-    cards = sorted(c for zone in start.zones for c in zone if unseen >> c & 1)
-    swaps = [(a, b) for a in cards for b in cards if a < b and suit[a] == suit[b]]
-    rng.shuffle(swaps)
-    for a, b in swaps[:30]:
-        alt = start.clone()
-        alt.zones = [[b if c == a else a if c == b else c for c in zone] for zone in alt.zones]
-        alt.events, alt.past = [], None
-        try:
-            for who, action in moves:
-                assert alt.current_player() == who
-                alt.apply_action(action)
-        except Exception:
-            continue
-        if alt.observation(seat) == st.observation(seat) and alt.legal_actions() == st.legal_actions() \
-                and alt.zones != st.zones:
-            return alt
-    return None
-
-
 @pytest.mark.parametrize("name", ["ciapano", "kozel", "couillon", "cicera", "coteccio"])
 def test_inference_sees_only_what_its_seat_may_know(name):
     """Two recorded matches whose hands differ only in cards the seat to move has never seen,
@@ -232,3 +203,23 @@ def test_inference_sees_only_what_its_seat_may_know(name):
         if checked == 2:
             return
     pytest.fail(f"no twin states found in {name}")
+
+
+def test_a_time_budget_stops_the_pool_of_worlds_growing_at_its_clock_reading():
+    """The likelihoods of a pool of worlds are a part of the search that does not stop between
+    worlds: with a time budget it stops growing at its share of the clock (`until`), and a pool
+    cut below SMALLEST worlds is not used — the search draws fresh worlds, each replaying."""
+    from ruledsl.bots.inference import Model, Worlds
+    from ruledsl.bots.policy import Judge
+    game, rng = GAMES["kozel"], random.Random(2)
+    st = game.new_initial_state(seed=4, players=game.default_players, record=True)
+    for _ in range(8):
+        st.apply_action(rng.choice(st.legal_actions()))
+    seat = st.current_player()
+    free = Worlds(st, seat, random.Random(1), Model(Judge(st)), 16, 10**6)
+    assert len(free.pool) == 16
+    ticks = iter(range(10**9))
+    cut = Worlds(st, seat, random.Random(1), Model(Judge(st)), 16, 10**6, until=3, clock=lambda: next(ticks))
+    assert cut.pool == [] and cut.replays
+    model = Model(Judge(st))
+    assert all(model.log_likelihood(cut.draw(), seat, judged=False) > float("-inf") for _ in range(4))

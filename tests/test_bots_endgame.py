@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from ruledsl.bots.endgame import Solver, TooBig
+from ruledsl.bots.endgame import CLOCKED, Solver, TooBig
 from ruledsl.bots.search import Goal
 from hidden import GAMES
 
@@ -109,3 +109,22 @@ def test_a_position_past_the_limit_stops():
     solver = Solver(world.current_player(), Goal(world), world.prog.layout.team_of, limit=50)
     with pytest.raises(TooBig):
         solver.solve(world)
+
+
+def test_a_search_past_its_clock_reading_stops_and_one_before_it_does_not():
+    """A time budget's share (`until`): the solver reads the clock every CLOCKED + 1 positions
+    and stops at the first reading past it, far below its limit of positions; with time to
+    spare it solves as without a clock."""
+    world = next(endgames("ciapano", 3000, 1))
+    ticks = iter(range(10**9))
+    clock = lambda: next(ticks)          # noqa: E731  one tick a reading
+    args = world.current_player(), Goal(world), world.prog.layout.team_of
+    free = Solver(*args, limit=10**6)
+    value = free.solve(world.clone())
+    assert free.nodes > 2 * (CLOCKED + 1)
+    late = Solver(*args, limit=10**6, until=1, clock=clock)       # readings 0, 1, then 2: past
+    with pytest.raises(TooBig):
+        late.solve(world.clone())
+    assert late.nodes == 3 * (CLOCKED + 1)
+    early = Solver(*args, limit=10**6, until=10**9, clock=clock)
+    assert early.solve(world.clone()) == value

@@ -8,7 +8,8 @@ import pytest
 
 from ruledsl.runtime import knowledge
 from ruledsl.runtime.cards import Card
-from hidden import CASES, GAMES, random_points, snapshot
+from ruledsl.runtime.history import decisions
+from hidden import CASES, GAMES, random_points, snapshot, twin
 
 
 def legal_texts(st):
@@ -197,7 +198,6 @@ def test_a_worlds_past_replays_to_the_world(name, players):
     replayed, to the world itself — unless the world contradicts the play (a choice not legal
     there, a hand that would have ended): that is what inference weighs. A world never carries
     the true past."""
-    from ruledsl.runtime.history import decisions
     rng = random.Random(11)
     replayed = tried = 0
     for st in recorded_points(GAMES[name], players, seed=12):
@@ -219,3 +219,37 @@ def test_a_worlds_past_replays_to_the_world(name, players):
                 assert (r.zones, r.cv, r.pc, r.player) == (d.zones, d.cv, d.pc, d.player)   # face down
                 replayed += 1                                                 # only if it lost)
     assert tried and replayed
+
+
+@pytest.mark.parametrize("name", ["ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "rummy"])
+def test_a_worlds_past_depends_only_on_what_the_seat_may_know(name):
+    """Two recorded matches whose hands differ only in two cards the seat to move has never seen
+    (the same decisions taken): determinize(past=True) with the same rng gives the same world
+    and the same past in both — its first state and its decisions, in the world's cards. A past
+    built from the true cards (not through the world's permutation) fails it."""
+    game, rng = GAMES[name], random.Random(5)
+    checked = 0
+    for seed in range(60):
+        st = game.new_initial_state(seed=seed, players=game.default_players, record=True)
+        for _ in range(rng.randrange(4, 16)):
+            if st.is_terminal() or not st.hand_value_pending():
+                break
+            st.apply_action(rng.choice(st.legal_actions()))
+        if st.is_terminal() or st.past is None:
+            continue
+        seat = st.current_player()
+        other = twin(st, seat, rng)
+        if other is None:
+            continue
+        a, b = st.determinize(seat, random.Random(seed), past=True), other.determinize(seat, random.Random(seed), past=True)
+        assert snapshot(a)[:3] == snapshot(b)[:3]
+        assert (a.past is None) == (b.past is None)
+        if a.past is None:
+            continue
+        assert a.past[0].zones == b.past[0].zones and a.past[0].cv == b.past[0].cv
+        assert decisions(a.past) == decisions(b.past)
+        assert a.past[0].zones != st.past[0].zones or b.past[0].zones != other.past[0].zones
+        checked += 1
+        if checked == 3:
+            return
+    pytest.fail(f"{checked} twin states with a past found in {name}")

@@ -6,13 +6,14 @@ through the public API and `state.determinize` (what its seat may know).
 
 `make(spec)` is the one way to name a bot, everywhere a bot is chosen (the table's opponents,
 `simulate --bots`, analysis): a name, optionally with a budget — `NAME:SECONDS` per move or
-`NAME@ITERATIONS` (docs/bots.md). The bots: `random`; `pimc` and `ismcts`, searches that play
-for the hand's value (`result.hand`). A search bot also has
+`NAME@ITERATIONS` (docs/bots.md). The bots: `random`; `pimc`, `ismcts` and `expert`, searches
+that play for the hand's value (`result.hand`); `expert` adds inference from the play, exact
+endgames and learned values (expert.py). A search bot also has
 `evaluate(state, rng) -> [(action, value), ...]`, every legal action with the mean value the
 search found for it, best first (the table's `hint`), and `spec`, the text that makes it.
-`DEFAULT` is the spec the table seats when none is given: the strongest bot at no more than
-0.5 s per move, per benchmarks/bots.py. With an iteration budget and a seeded rng a bot is
-exactly reproducible.
+`DEFAULT` is the spec the table seats when none is given (terminal, API, web lobby): the
+strongest bot, per benchmarks/bots.py, at no more than 0.5 s per move. With an iteration
+budget and a seeded rng a bot is exactly reproducible.
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def _random(seconds: float | None, iterations: int | None) -> RandomBot:
 
 # name -> factory(seconds per move or None, iterations per move or None)
 BOTS: dict[str, Callable] = {"random": _random, "pimc": PIMC, "ismcts": ISMCTS, "expert": Expert}
-DEFAULT = "ismcts:0.5"
+DEFAULT = "expert:0.5"
 
 
 def make(spec: str):

@@ -14,15 +14,18 @@ perfect information that can be searched to its end when it is small, to the han
 A transposition table keyed by `State.key()` keeps each position's value (with alpha-beta, or a
 bound of it) once found.
 
-A search that would visit more than `limit` positions, or look more than DEPTH actions ahead,
-stops (`TooBig`): the caller finishes that world another way.
+A search that would visit more than `limit` positions, look more than DEPTH actions ahead or
+run past the clock reading `until` (a time budget's share: positions cost more in some games than
+in others), stops (`TooBig`): the caller finishes that world another way.
 """
 from __future__ import annotations
 
 import math
+import time
 
 INF = math.inf
 DEPTH = 60          # actions ahead: deeper is no endgame (and Python's stack is not for it)
+CLOCKED = 127       # the clock read once in this many + 1 positions
 
 
 class TooBig(Exception):
@@ -33,8 +36,10 @@ class Solver:
     """Exact values for `seat` of positions of one world, sharing one table (`solve` may be
     called for several positions of the same world: the moves tried at the root)."""
 
-    def __init__(self, seat: int, goal, team_of, limit: int, paranoid: bool = False):
+    def __init__(self, seat: int, goal, team_of, limit: int, paranoid: bool = False, until: float | None = None,
+                 clock=time.perf_counter):
         self.seat, self.goal, self.limit = seat, goal, limit
+        self.until, self.clock = until, clock
         self.side = tuple(team_of[s] == team_of[seat] for s in range(len(team_of)))
         self.two_sides = len(set(team_of)) == 2 or paranoid
         self.team_of = team_of
@@ -54,7 +59,8 @@ class Solver:
         goal = self.goal
         while True:
             self.nodes += 1
-            if self.nodes > self.limit or depth > DEPTH:
+            if self.nodes > self.limit or depth > DEPTH or \
+                    (not self.nodes & CLOCKED and self.until is not None and self.clock() > self.until):
                 raise TooBig
             if goal.reached(st):
                 return None, depth

@@ -55,9 +55,9 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     samples = Samples(state.legal_actions())
     legal = samples.legal
     finish = Finish(state, goal, style.greedy, style.horizon, style.replies)
-    exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit) if style.solve and solve_limit else None
+    exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter) if style.solve and solve_limit else None
     model = Model(Judge(state)) if style.infer and goal.by_hand else None
-    worlds = Worlds(state, seat, rng, model, pool, infer_work)
+    worlds = Worlds(state, seat, rng, model, pool, infer_work, until=meter.cutoff(INFER_SHARE))
     inferred = model.work if model is not None else 0
     meter.spend(inferred)
     while meter.go():
@@ -78,15 +78,16 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
 
 
 class Exact:
-    """Worlds solved to the end of the hand while that stays within `limit` positions a world;
-    once one does not, no more this move (`on`). `cost`: the positions the last world took."""
+    """Worlds solved to the end of the hand while that stays within `limit` positions a world
+    (and, with a time budget, within its SOLVE_SHARE of the meter's time); once one does not, no
+    more this move (`on`). `cost`: the positions the last world took."""
 
-    def __init__(self, seat: int, goal: Goal, team_of, limit: int):
-        self.seat, self.goal, self.team_of, self.limit = seat, goal, team_of, limit
+    def __init__(self, seat: int, goal: Goal, team_of, limit: int, meter):
+        self.seat, self.goal, self.team_of, self.limit, self.meter = seat, goal, team_of, limit, meter
         self.on, self.cost = True, 0
 
     def row(self, world, legal) -> list | None:
-        solver = Solver(self.seat, self.goal, self.team_of, self.limit)
+        solver = Solver(self.seat, self.goal, self.team_of, self.limit, until=self.meter.cutoff(SOLVE_SHARE))
         row = []
         try:
             for action in legal:

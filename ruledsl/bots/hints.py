@@ -108,6 +108,10 @@ class _Floor:
     def spend(self, work: int) -> None:
         pass
 
+    def cutoff(self, k: int) -> None:
+        """No part of a hint's search is cut by the clock: its work is fixed (the floor)."""
+        return None
+
     @property
     def elapsed(self) -> float:
         return self.clock() - self.start

@@ -22,6 +22,7 @@ Nothing here reads the true state: only the worlds and their pasts.
 from __future__ import annotations
 
 import math
+import time
 
 from ..runtime.history import decisions
 from .policy import Judge
@@ -76,12 +77,14 @@ class Worlds:
     With a model and a recorded past, every world drawn replays its past (up to TRIES draws:
     the play rules out the others), and when `work` allows a pool of at least SMALLEST such
     worlds to be judged, up to `size` of them are weighted by the model and resampled: the
-    search then takes its worlds from the pool in turn."""
+    search then takes its worlds from the pool in turn. With `until` (a time budget's share), the
+    pool stops growing at that clock reading."""
 
     SMALLEST = 8                    # a pool smaller than this is no better than fresh worlds
     TRIES = 8
 
-    def __init__(self, state, seat: int, rng, model: Model | None, size: int, work: int):
+    def __init__(self, state, seat: int, rng, model: Model | None, size: int, work: int,
+                 until: float | None = None, clock=time.perf_counter):
         self.state, self.seat, self.rng, self.model = state, seat, rng, model
         self.pool: list = []
         self.weights: list[float] = []
@@ -100,8 +103,12 @@ class Worlds:
         if size < self.SMALLEST:
             self.pool = []
             return
-        worlds = [first] + [self._fresh() for _ in range(size - 1)]
-        logs += [model.log_likelihood(w, seat) for w in worlds[1:]]
+        worlds = [first]
+        while len(worlds) < size and (until is None or clock() < until):
+            worlds.append(self._fresh())
+            logs.append(model.log_likelihood(worlds[-1], seat))
+        if len(worlds) < self.SMALLEST:
+            return
         top = max(logs)
         if top == -math.inf:                # nothing replays (a past we cannot follow)
             return

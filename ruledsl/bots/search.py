@@ -50,7 +50,7 @@ class Meter:
     WORK_PER_SECOND = 100_000        # about, on one core: for a share of a time budget
 
     def __init__(self, seconds: float | None, iterations: int | None, clock=time.perf_counter):
-        self.left, self.clock, self.started = iterations, clock, False
+        self.left, self.clock, self.started, self.seconds = iterations, clock, False, seconds
         self.whole = iterations if iterations is not None else int(seconds * self.WORK_PER_SECOND)
         self.deadline = None if seconds is None else clock() + seconds
 
@@ -68,6 +68,13 @@ class Meter:
 
     def share(self, k: int) -> int:
         return self.whole // k
+
+    def cutoff(self, k: int) -> float | None:
+        """For a time budget, the clock reading when a k-th of it, from now, is spent: a part of
+        the search that cannot stop between worlds (a pool's likelihoods, one exact search)
+        stops there, so that a move takes its time whatever one world costs. None for an
+        iteration budget: the work alone bounds it (reproducible)."""
+        return None if self.seconds is None else self.clock() + self.seconds / k
 
 
 class Goal:

@@ -3,7 +3,7 @@ import { api, ago, el, fill, inviteLink, seats, toast } from "./common.js";
 
 const SEATS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 let rules = [];
-let bots = { default: "ismcts:0.5", bots: ["random", "pimc", "ismcts"] };
+let bots = { default: "expert:0.5", bots: ["random", "pimc", "ismcts", "expert"] };
 let chosen = null;
 
 async function start() {
