@@ -99,8 +99,9 @@ class Collector:
         self.errors.append(RuleError(span, message, hint))
 
     def check(self) -> None:
-        if self.errors:
-            raise RuleErrors(self.errors)
+        if self.errors:      # one mistake met twice (a choice's legality and its reasons): reported once
+            unique = {(e.span.path, e.span.line, e.span.col, e.message): e for e in reversed(self.errors)}
+            raise RuleErrors(unique.values())
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:

@@ -344,6 +344,7 @@ BEYOND = {
     "ask_who_huge": "the players", "draw_first_huge": "the players", "leader_out_of_range": "the players",
     "seat_out_of_range": "the players", "showdown_among_number": "the players",
     "ask_who_at_play": "only playing shows it", "combinations_too_many": "only playing shows it",
+    "ask_no_answer_open": "only playing shows it", "counter_hides_builtin": "the built-ins",
     "melds_unknown_order": "the deck",
     "beats_number": "expressions", "cards_of_number": "expressions", "ceil_of_trick": "expressions",
     "counter_start_card": "expressions", "eliminate_fraction": "expressions",

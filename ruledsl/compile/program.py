@@ -207,11 +207,14 @@ class Compiler:
     def run(self, stmts: Statements | None) -> None:
         """Write `do:` statements."""
         for part in stmts.parts if stmts is not None else ():
-            for node in part.tree:
-                unit = Unit(self.w)
-                self._compiler(part, unit).statement(node)
-                with self.w.at(part.locate(node.offset, node.width)):
-                    self.w.lines(unit.lines)
+            for node in part.tree:       # a mistake in one is reported, and the others compiled
+                self.errors.attempt(self._statement, part, node)
+
+    def _statement(self, part: Expr, node) -> None:
+        unit = Unit(self.w)
+        self._compiler(part, unit).statement(node)
+        with self.w.at(part.locate(node.offset, node.width)):
+            self.w.lines(unit.lines)
 
     def text(self, t: Template) -> str:
         """The source of a `say:` text (its {expr} parts compiled)."""
@@ -275,7 +278,9 @@ class Compiler:
             if step.when is None:
                 self._body(kind, step)
                 return
-            cond = self.condition(step.when)
+            # a mistake in the condition is reported and the step still compiled (what it gives
+            # counters types the rest of the file by)
+            cond = self.errors.attempt(self.condition, step.when, default="False")
             if not walk.waits(step):
                 with self.w.indented(f"if {cond}:"):
                     self._body(kind, step)

@@ -170,6 +170,23 @@ class GameScope:
     # -- calls ------------------------------------------------------------------------------------
 
     def function(self, c, node: ast.Call) -> Frag | None:
+        name = node.name
+        if name not in builtins.FUNCTIONS or name not in {**self.layout.zones, **self.layout.counters}:
+            return self._function(c, node)
+        # a zone or counter named like a built-in function hides it: say so
+        what, owner = ("zone", self.layout.zones[name][0]) if name in self.layout.zones else \
+            ("counter", self.layout.counters[name][0])
+        rename = f"rename the {what} (e.g. '{name}_{'cards' if what == 'zone' else 'value'}') to call the built-in"
+        if owner in ("shared", "game"):
+            raise RuleError(c.span(node), f"the {what} '{name}' hides the built-in {name}()",
+                            f"{rename}; the {what} itself is read as `{name}`")
+        try:
+            return self._function(c, node)
+        except RuleError as e:
+            e.hint = f"the {what} '{name}' hides the built-in {name}(): {rename}"
+            raise
+
+    def _function(self, c, node: ast.Call) -> Frag | None:
         zones, counters = self.layout.zones, self.layout.counters
         name = node.name
         if name in zones and zones[name][0] != "shared":

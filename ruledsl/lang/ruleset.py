@@ -9,6 +9,7 @@ import attrs
 
 from ..errors import RuleError
 from ..source import NOWHERE, Span
+from . import builtins
 from .counters import COUNTER, Counter
 from .declare import (REQUIRED, Construct, Entries, Expr, Expression, Functions, Key, Lines, Section, Sizes,
                       Steps, Text, Whole, Word)
@@ -134,6 +135,16 @@ def _partnerships(teams: Teams, players: Players, span) -> tuple[int, ...]:
     return tuple(sorted(set(teams.partners)))
 
 
+def _hidden_names(zones: dict, counters: dict) -> list[RuleError]:
+    """A zone or counter may not take the name of a built-in name (`winner`): reading the name
+    would always give the built-in, never it. (One named like a built-in function, `last`, hides
+    the function: a warning of `validate`, tools/checks.py.)"""
+    return [RuleError(spec.span, f"{what} '{name}' has the name of a built-in: `{name}` would always read "
+                      f"the built-in, never the {what}", f"give the {what} another name, such as '{name}_{what}'")
+            for what, named in (("zone", zones), ("counter", counters))
+            for name, spec in named.items() if name in builtins.NAMES]
+
+
 def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
     players = values["players"]
     if players is None:
@@ -142,6 +153,8 @@ def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
     teams = _partnerships(values["teams"] or Teams(), players, spans["teams"])
     zones = {**reader.default_zones, **values["zones"]}
     for error in check_functions(values["functions"], zones, values["counters"], values["options"]):
+        reader.errors.add(error)
+    for error in _hidden_names(values["zones"], values["counters"]):
         reader.errors.add(error)
     result = values["result"] or Result()
     limits = values["limits"] or Limits()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from ..expr.ast import Call, Literal, Name, children
-from ..lang import walk
+from ..lang import builtins, walk
 
 ENDS = {"end_hand": "always ends the hand", "redeal": "always redeals the hand",
         "end_match": "always ends the match"}
@@ -47,6 +47,12 @@ def warnings(game) -> list[RuleError]:
             out.append(_warning(spec.span, f"counter '{name}' is never read{said}",
                                 "a counter nothing reads changes nothing: use it in an expression "
                                 "(or a summary line), or remove it"))
+    for what, named in (("zone", ruleset.zones), ("counter", ruleset.counters)):
+        for name, spec in named.items():
+            if name in builtins.FUNCTIONS:
+                out.append(_warning(spec.span, f"{what} '{name}' has the name of the built-in function "
+                                    f"{name}(), which it hides: the file cannot call it", f"give the {what} another name, such as "
+                                    f"'{name}_{'cards' if what == 'zone' else 'value'}'"))
     for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
         out += unreachable(steps)
         out += telling_questions(steps, ruleset.zones, ruleset.functions)

@@ -36,8 +36,15 @@ def _cards_of_suit(c, g, args, node):
     # other list, its cards' suits listed, then counted (a map over the table's __getitem__
     # pays a wrapper call a card: slower than the comprehension)
     if xs.live:
-        members = f"{g.ranking(c)}.members.get({s}, {c.unit.const(frozenset())})"
-        counted = f"_len({c.src(c.atom(c.steady(Frag(src=members, steady=True))))}.intersection({c.src(xs)}))"
+        # the suit's cards are read once before an expression's loops only when the suit is a
+        # constant: a suit bound by a loop (`for s in suits`) is looked up on every turn
+        nothing = c.unit.const(frozenset())
+        if suit.const is not None:
+            members = c.src(c.atom(c.steady(Frag(src=f"{g.ranking(c)}.members.get({s}, {nothing})", steady=True))))
+        else:
+            table = c.src(c.steady(Frag(src=f"{g.ranking(c)}.members", steady=True)))
+            members = f"{table}.get({s}, {nothing})"
+        counted = f"_len({members}.intersection({c.src(xs)}))"
     else:
         counted = f"[{c.src(suit_of)}[{card}] for {card} in {c.src(xs)}].count({s})"
     return Frag(src=f"[{card} for {card} in {c.src(xs)} if {c.src(suit_of)}[{card}] == {s}]", type=CARD_LIST,

@@ -17,6 +17,7 @@ structure (sources.py); it gives what `_e` offers, in the same order.
 from __future__ import annotations
 
 import contextlib
+import functools
 
 import attrs
 
@@ -87,13 +88,18 @@ def compile_ask(step: Ask, c) -> None:
     w.goto(head)
     w.place(head)
     offered = w.temp()
-    with w.indented("while st.asks[-1]:"):
+    with w.indented("if st.asks[-1]:"):
         w.line(f"st.vars[{seat}] = st.asks[-1][0]")
         w.line(f"{offered} = _l{d.id}(st)")
         with w.indented(f"if {offered}:"):
             w.line(f"st._legal = {offered}")       # what legal_actions() hands out, worked out once
             c.wait(d, f"st.vars[{seat}]")
-        w.line("st.asks = st.asks[:-1] + (st.asks[-1][1:],)")
+        # a seat asked must have an answer: none open is the rule file's mistake, never a
+        # question passed over in silence
+        stuck = functools.partial(RuleError, step.span, "no legal action for the player to move",
+                                  "none of this ask's answers is open to the player asked: check the choices' "
+                                  "`when:` and `each:` (offer `pass` where the rules allow it)")
+        w.line(f"raise {w.const(stuck)}()")
     w.line("st.asks = st.asks[:-1]")
     w.goto(end)
     asked = Frag(src=f"st.vars[{seat}]", type=SEAT, atomic=True)
@@ -114,24 +120,33 @@ def _explained(c, d, choices) -> list:
     w.line(f"{out} = []")
     types = []
     for i, ch in enumerate(choices):
-        with w.at(ch.span):
-            if ch.each is None:
-                types.append(None)
-                _offer(c, ch, i, None, out, True)
-                continue
-            var = w.temp("_v")
-            seq = c.frag(_sequence(ch.each), ANY, "`each`")
-            items = w.temp()
-            w.line(f"{items} = {c.w_src(seq)}")
-            if not seq.type.only("list"):
-                with w.indented(f"if _type({items}) is not _list:"):
-                    w.line(f"{items} = _iterable({items}, {w.const(ch.each.span)})")
-            types.append((seq.type.item or ANY) if seq.type.only("list") else ANY)
-            with w.indented(f"for {var} in {items}:"):
-                with c.binding(**{ch.each.tree.var: Frag(src=var, type=types[-1], atomic=True)}):
-                    _offer(c, ch, i, var, out, True, types[-1])
+        # a mistake in one choice is reported and the others (and this one's `do:`, which gives
+        # counters their types) are still compiled: one mistake, one error
+        types.append(c.errors.attempt(_explain_choice, c, ch, i, out, default=None if ch.each is None else ANY))
     w.line(f"return {out}")
     return types
+
+
+def _explain_choice(c, ch: Choice, i: int, out: str):
+    """The lines listing choice `ch`'s candidates with their reasons; gives the type of its
+    values (None: it takes none)."""
+    w = c.w
+    with w.at(ch.span):
+        if ch.each is None:
+            _offer(c, ch, i, None, out, True)
+            return None
+        var = w.temp("_v")
+        seq = c.frag(_sequence(ch.each), ANY, "`each`")
+        items = w.temp()
+        w.line(f"{items} = {c.w_src(seq)}")
+        if not seq.type.only("list"):
+            with w.indented(f"if _type({items}) is not _list:"):
+                w.line(f"{items} = _iterable({items}, {w.const(ch.each.span)})")
+        type_ = (seq.type.item or ANY) if seq.type.only("list") else ANY
+        with w.indented(f"for {var} in {items}:"):
+            with c.binding(**{ch.each.tree.var: Frag(src=var, type=type_, atomic=True)}):
+                _offer(c, ch, i, var, out, True, type_)
+        return type_
 
 
 def _offered(c, d, choices) -> None:
@@ -146,15 +161,19 @@ def _offered(c, d, choices) -> None:
     with w.indented("try:") if candidates.FALLBACK else contextlib.nullcontext():
         w.line(f"{out} = []")
         for i, ch in enumerate(choices):
-            with w.at(ch.span):
-                if ch.each is None:
-                    _offer(c, ch, i, None, out, False)
-                else:
-                    candidates.offer(c, ch, i, out, _sequence(ch.each), _frozen, d.spec.types[i])
+            c.errors.attempt(_offer_choice, c, d, ch, i, out)      # one mistake, one error
         w.line(f"return {out}")
     if candidates.FALLBACK:
         with w.indented("except _Exception:"):
             w.line(f"return [a for a, why in _e{d.id}(st) if why is None]")
+
+
+def _offer_choice(c, d, ch: Choice, i: int, out: str) -> None:
+    with c.w.at(ch.span):
+        if ch.each is None:
+            _offer(c, ch, i, None, out, False)
+        else:
+            candidates.offer(c, ch, i, out, _sequence(ch.each), _frozen, d.spec.types[i])
 
 
 def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool, type_=None) -> None:
