@@ -211,6 +211,9 @@ def expression(rng: random.Random, names: list[str], depth: int = 3) -> str:
         count = rng.randint(low, min(high, 3)) if rng.random() < 0.9 else rng.choice([low - 1, high + 1])
         return f"{function.name}({', '.join(sub() for _ in range(max(0, count)))})"
     if form == 4:
+        if rng.random() < 0.25:             # a slice, either bound left out at times
+            start, stop = (sub() if rng.random() < 0.7 else "" for _ in range(2))
+            return f"{sub()}[{start}:{stop}]"
         return f"{sub()}[{sub()}]"
     if form == 5:
         return f"[{', '.join(sub() for _ in range(rng.randint(0, 3)))}]"
@@ -439,12 +442,13 @@ def typed(rng, kind: str, game: Names, depth: int = 3) -> str:
                  lambda: f"argmax({v('seats', t('number'))})[0]", lambda: f"{t('seat')} if {t('bool')} else {t('seat')}"],
         "seats": [lambda: f"others({t('seat')})", lambda: f"[{t('seat')}, {t('seat')}]", lambda: f"order({t('seat')})",
                   lambda: f"[v for v in {t('seats')} if {t('bool')}]", lambda: f"argmin({v('seats', t('number'))})",
-                  lambda: f"unique({t('seats')})"],
+                  lambda: f"unique({t('seats')})", lambda: f"{t('seats')}[{t('number')}:{t('number')}]"],
         "card": [lambda: f"{t('cards')}[{t('number')}]", lambda: f"first({t('cards')})", lambda: f"last({t('cards')})",
                  lambda: f"sorted({t('cards')})[0]"],
         "cards": [lambda: _zone(rng, game, t("seat")), lambda: f"cards({t('cards')}, {t('suit')})",
                   lambda: f"top({t('number')}, {t('cards')})", lambda: f"[{t('card')}]",
-                  lambda: f"[c for c in {t('cards')} if suit(c) == {t('suit')}]"],
+                  lambda: f"[c for c in {t('cards')} if suit(c) == {t('suit')}]",
+                  lambda: f"{t('cards')}[:{t('number')}]", lambda: f"{t('cards')}[{t('number')}:]"],
         "suit": [lambda: f"suit({t('card')})", lambda: f"first(suits_of({t('cards')}))"],
     }
     return rng.choice(forms[kind])()

@@ -396,6 +396,31 @@ def test_integer_division_and_indexing(run):
     assert run("'abc'[player - 2]", 3) == "b"
 
 
+@pytest.mark.parametrize("text, value", [
+    ("xs[1:3]", [1, 4]), ("xs[:2]", [3, 1]), ("xs[-2:]", [1, 5]), ("xs[3:1]", []), ("xs[2:99]", [4, 1, 5]),
+    ("xs[-99:1]", [3]), ("xs[:]", [3, 1, 4, 1, 5]), ("'hello'[1:3]", "el"), ("sum(xs[1:])", 11),
+    ("[x * 2 for x in xs[:player - 1]]", [6, 2]), ("xs[player - 4:][0]", 5), ("len(table[1:])", 1),
+    ("[[1, 2], [3]][0][1:]", [2]),
+])
+def test_slices_are_pythons(run, text, value):
+    """xs[a:b]: the items from a up to b, a negative index from the end, past either end fewer."""
+    assert run(text, 3) == value
+
+
+def test_a_slice_is_a_new_list_and_its_mistakes_are_located(run, game):
+    st = state(game)
+    part = st.evaluate("table[:1]")
+    part.append("x")
+    assert st.evaluate("count(table)") == 2
+    for text, message, col in [("xs[trump:]", "a slice's index takes a number; `trump` is none", 4),
+                               ("pool[1:]", "a slice `[…:…]` takes a list; `pool` is a number", 1),
+                               ("xs[:'a']", "a slice's index takes a number; `'a'` is text", 5)]:
+        e = _error(run, text)
+        assert (e.message, e.span.col) == (message, col)
+    e = _error(run, "xs[1:2:3]")
+    assert e.span.col == 7
+
+
 @pytest.mark.parametrize("text", [
     # deeper than one generated function may nest loops, blocks or indentation
     "[" * 12 + "player" + "".join(f" for x{i} in [1]]" for i in range(12)),

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
+from ..runtime import shoe
+
 LEGAL_DOC = "The legal actions of the player to move (a new list; empty when nobody is to move)."
 APPLY_DOC = ("Apply one action: a value from legal_actions(), or its canonical text. An action that "
              "is not legal now raises IllegalAction, saying why.")
@@ -59,6 +61,8 @@ def _legal_actions(c) -> None:
         with w.indented("if not legal:"):
             w.line("raise _stuck(st)")
         w.line("st._legal = legal")
+    if c.deck.same is not None:     # several packs: two copies of a card are one action
+        w.line(f"legal = st._legal = {w.const(shoe.distinct)}(legal, {w.const(c.deck.same)})")
     w.line("return legal[:]")            # the caller's to keep or change; the state keeps its own
 
 

@@ -86,6 +86,9 @@ class GameScope:
     def ranking(self, c) -> str:
         return self.program.ranking.source()
 
+    def copies(self) -> tuple | None:
+        return self.deck.same
+
     # -- names ------------------------------------------------------------------------------------
 
     def names(self) -> list[str]:

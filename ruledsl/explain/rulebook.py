@@ -97,6 +97,11 @@ class Rulebook:
                Para(f"{cap(what)}: {len(ranks) * len(d.suits) + d.jokers} cards, {len(ranks)} ranks in each of the "
                     f"{number_word(len(d.suits))} suits ({suits})."),
                Para(f"Cards rank, from high to low: {' '.join(d.order)}.")]
+        if d.packs > 1:
+            size = (len(ranks) * len(d.suits) + d.jokers) * d.packs
+            out.insert(2, Para(f"{cap(number_word(d.packs))} such packs are "
+                               f"shuffled together, {size} cards: each card is there {d.packs} times, and its "
+                               "copies count as the same card."))
         if d.cards_of.rank_names and d.pack == WRITTEN:
             out.append(Para("The ranks' names: " + ", ".join(f"{r} {n}" for r, n in d.cards_of.rank_names.items())
                             + "."))

@@ -98,6 +98,14 @@ class Index(Node):
 
 
 @attrs.frozen(kw_only=True)
+class Slice(Node):
+    """xs[a:b], xs[:b], xs[a:] -- the part of a list (or a text) from index a up to b."""
+    value: Node
+    start: Node | None
+    stop: Node | None
+
+
+@attrs.frozen(kw_only=True)
 class Unary(Node):
     """-x, not x"""
     op: str

@@ -40,7 +40,7 @@ from . import ast, values
 from .check import MAX_DEPTH, MAX_INLINED
 from .codegen import Frag, Unit
 from .loops import Loops, _item
-from .operators import Operators
+from .operators import INTS, Operators
 
 _FOLDABLE = (int, Fraction, str, bool, type(None))  # immutable results that may be shared
 
@@ -80,6 +80,9 @@ class Scope(Protocol):
 
     def shuffle(self, compiler: Compiler, node: ast.Shuffle) -> None:
         """Write `shuffle ZONE`."""
+
+    def copies(self) -> tuple | None:
+        """With a deck of several packs, each card's first copy by card (`Deck.same`); else None."""
 
     def names(self) -> Sequence[str]:
         """All bare names (for did-you-mean hints)."""
@@ -331,6 +334,27 @@ class Compiler(Operators, Loops):
         else:
             fast = f"_type({x}) is _list and _type({n}) is _int and -_len({x}) <= {n} < _len({x})"
         return Frag(src=f"({x}[{n}] if {fast} else {self.call(values.index, x, n, span)})", type=item)
+
+    def _Slice(self, node: ast.Slice) -> Frag:
+        """xs[a:b]: Python's own slice where the types say xs is a list and the bounds whole
+        numbers; else the checking helper. A new list either way (callers may keep it)."""
+        parts = [n for n in (node.value, node.start, node.stop) if n is not None]
+        frags = iter(self.operands(parts))
+        xs = next(frags)
+        self.check(xs, A_LIST, node.value, "a slice `[…:…]`")
+        bounds = []
+        for bound in (node.start, node.stop):
+            frag = next(frags) if bound is not None else None
+            if frag is not None:
+                self.check(frag, INT, bound, "a slice's index")
+            bounds.append(frag)
+        type_ = (list_of(_item(xs.type)) if xs.type.has("list") else NOTHING) | \
+            (TEXT if xs.type.has("text") else NOTHING)
+        if xs.type.only("list") and all(b is None or b.type.only(*INTS) for b in bounds):
+            a, b = (self.src(f) if f is not None else "" for f in bounds)
+            return Frag(src=f"{self.src(xs)}[{a}:{b}]", type=type_, most=xs.most)
+        a, b = (self.src(f) if f is not None else "None" for f in bounds)
+        return Frag(src=self.call(values.part, self.src(xs), a, b, self.span_const(node)), type=type_, most=xs.most)
 
     def _Call(self, node: ast.Call) -> Frag:
         frag = self.scope.function(self, node)

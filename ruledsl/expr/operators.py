@@ -13,6 +13,7 @@ import attrs
 from ..errors import RuleError
 from .types import A_LIST, A_NUMBER, BOOL, INT, NOTHING, NUMBER, NUMERIC, TEXT, ANY, Type, list_of
 from ..source import Span
+from ..runtime import shoe
 from . import ast, values
 from .codegen import Frag
 
@@ -165,6 +166,11 @@ class Operators:
         """a OP b for one comparison operator: Python's own where the types allow it, else
         values.compare, which raises the EvalError."""
         numbers = a.type.only(*NUMERIC) and b.type.only(*NUMERIC)
+        same = self.scope.copies()
+        if same is not None and not numbers and (_cardlike(a.type) or _cardlike(b.type)):
+            # a deck of several packs: the copies of a card are the same card (runtime/shoe.py)
+            return Frag(src=self.call(shoe.compare, self.unit.const(op), self.src(a), self.src(b),
+                                      self.unit.const(same), self.span_const(span)), type=BOOL)
         if op in ("==", "!=") or (op in ("in", "not in") and b.type.only("list")) or numbers:
             return Frag(src=f"({self.src(a)} {_COMPARE[op]} {self.src(b)})", type=BOOL)
         a, b = self.atom(a), self.atom(b)
@@ -201,3 +207,7 @@ class Operators:
         self.unit.block("else:", [*else_lines, (0, f"{result} = {self.src(orelse)}")])
         return Frag(src=result, type=type_, atomic=True)
 
+
+def _cardlike(t: Type) -> bool:
+    """Whether a value of type `t` may be a card or hold one (in a list)."""
+    return t.has("card") or (t.has("list") and (t.item is None or _cardlike(t.item)))

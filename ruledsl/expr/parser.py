@@ -168,6 +168,9 @@ class _Builder(Transformer_NonRecursive):
     def index(self, meta, c):
         return ast.Index(value=c[0], index=c[1], **_pos(meta))
 
+    def slice(self, meta, c):
+        return ast.Slice(value=c[0], start=c[1], stop=c[2], **_pos(meta))
+
     # ---- calls and lists
     def call(self, meta, c):
         return ast.Call(name=str(c[0]), args=tuple(c[1:]), **_pos(meta))

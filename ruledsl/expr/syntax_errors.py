@@ -122,6 +122,9 @@ def _unexpected(token: Token, tokens, expected, locate, context) -> RuleError:
         return RuleError(at, message, "to compare, write '=='")
     if token.value == ".":
         return RuleError(at, message, "there are no attributes: only 'option.NAME' has a dot")
+    if token.value == ":" and unclosed and unclosed[-1].value == "[" and _colon_in(tokens, unclosed[-1]):
+        return RuleError(at, message, "a slice takes no step: write xs[a:b] (every other item: "
+                                      "[xs[i] for i in range(0, len(xs)) if i % 2 == 0])")
     if _needs_operand(prev) and binary:
         return RuleError(at, message, "two operators in a row; is an operand missing?")
     if _needs_operand(prev) and token.value in (")", "]", ",", ";"):
@@ -133,6 +136,21 @@ def _unexpected(token: Token, tokens, expected, locate, context) -> RuleError:
                    "an operator or ','" if unclosed else "an operator")
         return RuleError(at, message, f"two values in a row; is {missing} missing?")
     return RuleError(at, message, _expected(expected, context))
+
+
+def _colon_in(tokens, opener: Token) -> bool:
+    """Whether a ':' stands in the brackets `opener` opens (not in brackets nested in them)."""
+    depth = 0
+    for t in tokens:
+        if t.start_pos <= opener.start_pos:
+            continue
+        if t.value in CLOSER:
+            depth += 1
+        elif t.value in CLOSER.values():
+            depth -= 1
+        elif t.value == ":" and depth == 0:
+            return True
+    return False
 
 
 def describe(token: Token) -> str:

@@ -165,6 +165,18 @@ def index(xs: Any, i: Any, span: Span | None = None) -> Any:
         raise EvalError(f"index {i} is out of range for a list of {len(xs)}", span) from None
 
 
+def part(xs: Any, start: Any, stop: Any, span: Span | None = None) -> Any:
+    """xs[start:stop] (a bound of None: from the start, or to the end), as Python slices: a
+    negative index counts from the end, and indices past either end give fewer items."""
+    for i in (start, stop):
+        if i is not None and type(i) is not int:
+            raise EvalError(f"a slice's index must be a whole number, not {describe(i)}", span)
+    if not isinstance(xs, (list, tuple, str)):
+        raise EvalError(f"cannot take a part of {describe(xs)}", span)
+    part = xs[start:stop]
+    return list(part) if isinstance(part, tuple) else part
+
+
 def iterable(xs: Any, span: Span | None = None) -> Any:
     """`xs` itself if a loop can run over it, else EvalError."""
     if isinstance(xs, (list, tuple, str)):

@@ -16,6 +16,7 @@ MAX_VALUE = 100      # a capture value; the sum search works in bits up to the v
 WRITTEN = "written"  # the pack's name when the file writes it out
 RANK_WORD = re.compile(r"[0-9A-Z]{1,3}")
 MAX_SUITS, MAX_RANKS = 8, 20
+MAX_PACKS = 8        # a six- or eight-pack shoe
 
 
 @attrs.frozen
@@ -24,7 +25,9 @@ class Deck:
     cards_of: Pack                           # its suits and ranks, with their names
     ranks: tuple[str, ...]                   # ranks kept, in the pack's order (JK last, with jokers)
     jokers: int                              # JK1 … JKn: cards of no suit
+    packs: int                               # copies of the pack in the deck (a shoe)
     order: tuple[str, ...]                   # trick order, high to low
+    order_given: bool                        # written in the file (else the pack's own order)
     orders: dict[str, tuple[str, ...]]       # further named orders
     points: dict[str, Fraction | int]        # by card, rank or suit
     values: dict[str, int]                   # capture values
@@ -37,7 +40,7 @@ class Deck:
     def cards(self) -> CardDeck:
         """The runtime deck: the cards and their tables."""
         return CardDeck(self.cards_of, list(self.ranks), list(self.order), {k: list(v) for k, v in self.orders.items()},
-                        self.points, self.values, self.jokers)
+                        self.points, self.values, self.jokers, self.packs)
 
 
 @attrs.frozen
@@ -102,13 +105,17 @@ def _build(values: dict, spans: dict, reader) -> Deck:
     jokers = values["jokers"]
     if jokers:
         ranks.append(JOKER)
-    order = _order(values["order"], ranks, "deck.order", spans["order"], complete=True)
+    given = values["order"] is not None
+    # without `order:` the pack's own order, high to low as it lists its ranks (jokers highest)
+    order = _order(values["order"], ranks, "deck.order", spans["order"], complete=True) if given else \
+        tuple(([JOKER] if jokers else []) + [r for r in ranks if r != JOKER])
     orders = {name.text: _order(items, ranks, f"deck.orders.{name.text}", name.span)
               for name, items in values["orders"]}
     keys = _Keys(pack, ranks, jokers)
     points = {keys.read(key, "deck.points"): number for key, number in values["points"]}
     worth = {keys.read(key, "deck.values"): number for key, number in values["values"]}
-    return Deck(pack_name, pack, tuple(ranks), jokers, order, orders, points, worth, values["span"])
+    return Deck(pack_name, pack, tuple(ranks), jokers, values["packs"], order, given, orders, points, worth,
+                values["span"])
 
 
 def _rank(name, ranks) -> str:
@@ -180,10 +187,12 @@ DECK = Construct("deck", Deck, (
         "or one written out ({suits: {R: red, …}, ranks: [9, 8, …]})"),
     Key("jokers", Whole(min=0, max=MAX_JOKERS), 0, "jokers added to the pack: JK1, JK2, …, cards of no suit "
         "whose rank is JK"),
+    Key("packs", Whole(min=1, max=MAX_PACKS), 1, "how many packs are shuffled together (a shoe): the cards "
+        "of each are the same cards, which nobody can tell apart"),
     Key("remove", RankList(), (), "ranks taken out of the pack"),
     Key("keep", RankList(), (), "or: the only ranks kept"),
-    Key("order", RankList(), REQUIRED, "the rank order used by tricks, high to low",
-        "the ranks high to low, e.g. order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]"),
+    Key("order", RankList(), None, "the rank order used by tricks, high to low (required by a game with "
+        "tricks, a showdown or trumps; default: the pack's order, jokers highest)"),
     Key("orders", Orders(), (), "further named rank orders (for `run`, or the order in force: `trumps.order`)"),
     Key("points", RankTable(), (), "card points by card, rank or suit, in that order of precedence (exact: 1/3 "
         "is a fraction)"),

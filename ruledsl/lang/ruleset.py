@@ -9,7 +9,7 @@ import attrs
 
 from ..errors import RuleError
 from ..source import NOWHERE, Span
-from . import builtins
+from . import builtins, walk
 from .counters import COUNTER, Counter
 from .declare import (REQUIRED, Construct, Entries, Expr, Expression, Functions, Key, Lines, Section, Sizes,
                       Steps, Text, Whole, Word)
@@ -145,6 +145,18 @@ def _hidden_names(zones: dict, counters: dict) -> list[RuleError]:
             for name, spec in named.items() if name in builtins.NAMES]
 
 
+def _ranked(values: dict) -> str | None:
+    """What in the file ranks cards by the trick order, in words (None: nothing does): a
+    tricks or showdown step, or trumps."""
+    if values["trumps"] is not None:
+        return "`trumps:`"
+    for steps in (values["setup"], values["hand"], values["after_hand"]):
+        for step in walk.every_step(steps):
+            if step.kind in ("tricks", "showdown"):
+                return f"the `{step.kind}` step at line {step.span.line}"
+    return None
+
+
 def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
     players = values["players"]
     if players is None:
@@ -156,6 +168,12 @@ def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
         reader.errors.add(error)
     for error in _hidden_names(values["zones"], values["counters"]):
         reader.errors.add(error)
+    deck = values["deck"]
+    if deck is not None and not deck.order_given:
+        ranking = _ranked(values)
+        if ranking is not None:
+            reader.errors.add(RuleError(spans["deck"], f"the deck needs `order:`: {ranking} ranks the cards by it",
+                                        f"the ranks high to low, e.g. order: [{', '.join(deck.order)}]"))
     result = values["result"] or Result()
     limits = values["limits"] or Limits()
     return Ruleset(

@@ -62,7 +62,8 @@ class Card(int):
     """A card id; str() gives its canonical text."""
 
     __slots__ = ()
-    names: list[str] = []
+    names: list[str] = []        # by id: the text a card prints as
+    keys: list[str] = []         # by id: what names it for good (pickles): its text, or `AS#2` for a copy
 
     def __str__(self) -> str:
         return Card.names[self]
@@ -70,21 +71,35 @@ class Card(int):
     __repr__ = __str__
 
     def __reduce__(self):
-        return card_named, (Card.names[self],)
+        return card_keyed, (Card.keys[self],)
 
 
-_BY_NAME: dict[str, Card] = {}
+_BY_NAME: dict[str, Card] = {}  # by key
+CARDS: list[Card] = []      # by id: the one Card object of each id (found by identity in sets)
 BITS: list[int] = []        # each card's bit, `1 << card`, in the masks of runtime/knowledge.py
 
 
-def card_named(name: str) -> Card:
-    """The card of this canonical text, given the next id the first time it is named."""
-    card = _BY_NAME.get(name)
+def card_keyed(key: str) -> Card:
+    """The card of this key (its canonical text, or `AS#2` for the second copy of AS in a deck
+    of several packs), given the next id the first time it is named."""
+    card = _BY_NAME.get(key)
     if card is None:
-        card = _BY_NAME[name] = Card(len(Card.names))
-        Card.names.append(name)
+        card = _BY_NAME[key] = Card(len(Card.names))
+        Card.names.append(key.split("#")[0])
+        Card.keys.append(key)
+        CARDS.append(card)
         BITS.append(1 << card)
     return card
+
+
+def card_named(name: str) -> Card:
+    """The card of this canonical text (the first copy, in a deck of several packs)."""
+    return card_keyed(name)
+
+
+def card_copy(name: str, copy: int) -> Card:
+    """Copy number `copy` (from 1) of the card `name`: a card of its own, that prints as `name`."""
+    return card_keyed(name if copy == 1 else f"{name}#{copy}")
 
 
 def canonical(text: str) -> str:
@@ -118,16 +133,28 @@ class Deck:
     """The cards of one game: ranks (in trick order, high to low), suits, and per-card tables."""
 
     def __init__(self, pack: Pack, ranks: list[str], order: list[str], orders: dict[str, list[str]],
-                 points: dict[str, Fraction | int], values: dict[str, int], jokers: int = 0):
+                 points: dict[str, Fraction | int], values: dict[str, int], jokers: int = 0, packs: int = 1):
         self.pack = pack
         self.suits = pack.suits
         self.ranks = list(ranks)
         self.order = list(order)
         self.orders = orders
         self.jokers = jokers
-        self.cards = [card_named(r + s) for s in self.suits for r in self.ranks if r != JOKER]
-        self.cards += [card_named(name) for name in joker_names(jokers)]
-        self.by_name = {str(c): c for c in self.cards}
+        # `distinct`: one of each card (the first pack); `cards`: every card the deck holds. With
+        # several packs each copy of a card is a card of its own (a move moves that very one),
+        # printing alike; `same` gives each the first copy's id, for the comparisons of the
+        # language, which take copies to be the same card (None: one pack, nothing to compare)
+        self.distinct = [card_named(r + s) for s in self.suits for r in self.ranks if r != JOKER]
+        self.distinct += [card_named(name) for name in joker_names(jokers)]
+        self.packs = packs
+        self.cards = self.distinct + [card_copy(str(c), k) for k in range(2, packs + 1) for c in self.distinct]
+        self.by_name = {str(c): c for c in self.distinct}
+        self.same = None
+        if packs > 1:
+            same = list(range(len(Card.names)))
+            for c in self.cards:
+                same[c] = self.by_name[str(c)]
+            self.same = tuple(same)
         power = {r: len(order) - i for i, r in enumerate(order)}
         self.rank_of = self._table(lambda n: split_name(n)[0])
         self.suit_of = self._table(lambda n: split_name(n)[1])
@@ -135,7 +162,7 @@ class Deck:
         self.points = self._table(lambda n: _lookup(points, n, 0))
         self.values = self._table(lambda n: _lookup(values, n, None))
         # each card's one-card play, made once, of the one Card of its name (found by identity)
-        self.plays = tuple((card_named(name),) for name in Card.names[:len(self.suit_of)])
+        self.plays = tuple((card,) for card in CARDS[:len(self.suit_of)])
         # Points are summed as whole numbers of the table's smallest unit (thirds, say): exact,
         # and much faster than adding Fractions.
         unit = math.lcm(*(Fraction(p).denominator for p in self.points if p is not None))
@@ -176,6 +203,10 @@ class Deck:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def copy(self, card, k: int):
+        """The k-th copy (from 1) of one of the deck's cards, None past its packs."""
+        return card_copy(str(card), k) if 1 <= k <= self.packs else None
 
 
 for _suit in FRENCH_SUITS:               # ids 0–51: the French pack, suit by suit, as always

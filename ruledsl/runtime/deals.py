@@ -45,11 +45,25 @@ def read(prog, deals) -> list[dict]:
             for who, held in cards.items():
                 index = _owner(prog, owner, who, (number, zone, who, None))
                 given[base + index] = _cards(prog, held, (number, zone, who, None))
-        seen = [c for cards in given.values() for c in cards]
-        twice = next((c for c in seen if seen.count(c) > 1), None)
-        if twice is not None:
-            raise DealError(f"deal {number + 1}: card {twice} is dealt twice", (number, None, None, None))
-        out.append(given)
+        out.append(_copies(prog, given, number))
+    return out
+
+
+def _copies(prog, given: dict, number: int) -> dict:
+    """Each card named once, or in a deck of several packs as often as it has copies: the k-th
+    time a card is named it is its k-th copy."""
+    deck, times = prog.deck, {}
+    out = {}
+    for zone, cards in given.items():
+        named = []
+        for c in cards:
+            times[c] = times.get(c, 0) + 1
+            copy = deck.copy(c, times[c])
+            if copy is None:
+                held = "twice" if deck.packs == 1 else f"{times[c]} times, and the deck holds {deck.packs}"
+                raise DealError(f"deal {number + 1}: card {c} is dealt {held}", (number, None, None, None))
+            named.append(copy)
+        out[zone] = tuple(named)
     return out
 
 

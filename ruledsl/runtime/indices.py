@@ -29,8 +29,9 @@ class Coding:
     """The integer action space of one program (its player count)."""
 
     def __init__(self, prog):
-        cards = prog.deck.cards
+        cards = prog.deck.distinct
         self.card = {c: i for i, c in enumerate(cards)}
+        self.card.update((c, self.card[prog.deck.by_name[str(c)]]) for c in prog.deck.cards)   # copies: as the first
         self.names = [str(c) for c in cards] + ["done"]
         self.done = len(cards)
         self.choice: dict = {}                  # (name, value) → integer
@@ -52,7 +53,7 @@ def _domain(prog, d, name: str, type_) -> tuple:
     """The values a choice may take, from the static type of its `each:`."""
     if type_ is None:
         return (None,)
-    domains = {"card": tuple(prog.deck.cards), "suit": tuple(prog.deck.suits),
+    domains = {"card": tuple(prog.deck.distinct), "suit": tuple(prog.deck.suits),
                "seat": tuple(range(prog.n)), "team": tuple(range(prog.layout.n_teams)),
                "bool": (False, True)}
     if len(type_.kinds) == 1 and next(iter(type_.kinds)) in domains:

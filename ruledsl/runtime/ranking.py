@@ -9,7 +9,7 @@ generated code computes (compile/ranking.py `RankingCode.source`).
 from __future__ import annotations
 
 from ..expr.values import EvalError
-from .cards import Card, card_named
+from .cards import CARDS
 from .show import show
 
 PROMOTED_STEP = 100      # powers are scaled so promoted cards fit between two ranks
@@ -28,7 +28,7 @@ class Ranking:
         for c, s in enumerate(suit):
             if power[c] is not None:
                 self.masks[s] = self.masks.get(s, 0) | 1 << c
-                members.setdefault(s, set()).add(card_named(Card.names[c]))     # the one Card: found by identity
+                members.setdefault(s, set()).add(CARDS[c])     # the one Card: found by identity
         self.members = {s: frozenset(cards) for s, cards in members.items()}
         self._card_sets()
         # Where each card goes as players sort a hand: trumps first, then suit by suit in the deck's
@@ -43,7 +43,7 @@ class Ranking:
         (`answers`: under `follow: suit_or_trump`) and the cards that beat it (`beaters`, by the
         beating rule). A play tests one card against one set, where the tables above cost a
         lookup a card, each on a tuple's slow path (a Card is an int subclass)."""
-        none, cards = frozenset(), [card_named(Card.names[c]) for c, p in enumerate(self.power) if p is not None]
+        none, cards = frozenset(), [CARDS[c] for c, p in enumerate(self.power) if p is not None]
         trumps = frozenset(c for c in cards if self.trump[c])
         self.follows = tuple(self.members[s] if p is not None else none for s, p in zip(self.suit, self.power))
         answers = {s: members | trumps for s, members in self.members.items()}
@@ -83,12 +83,15 @@ def build(deck, trump, promoted, order=None) -> Ranking:
     for i, (card, above) in enumerate(promoted):
         if above is None:
             top -= 1
-            power[card] = (len(ranks) + 1 + top) * PROMOTED_STEP
+            promoted_power = (len(ranks) + 1 + top) * PROMOTED_STEP
         elif trump is not None:
-            power[card] = plain[deck.by_name[above + trump]] + PROMOTED_STEP // 2 - i
+            promoted_power = plain[deck.by_name[above + trump]] + PROMOTED_STEP // 2 - i
         else:
             continue
-        suit[card], is_trump[card] = trump if trump is not None else TRUMPS, True
+        for copy in range(1, deck.packs + 1):       # every copy of it, in a deck of several packs
+            c = deck.copy(card, copy)
+            power[c] = promoted_power
+            suit[c], is_trump[c] = trump if trump is not None else TRUMPS, True
     return Ranking(tuple(suit), tuple(power), tuple(is_trump), deck.suits)
 
 

@@ -35,7 +35,7 @@ class Layout:
     """The sections of one program's tensor: (name, size), in order."""
 
     def __init__(self, prog):
-        n, deck = prog.n, len(prog.deck.cards)
+        n, deck = prog.n, len(prog.deck.distinct)
         self.sizes = {"card": deck, "seat": n, "suit": len(prog.deck.suits), "team": prog.layout.n_teams}
         sections = [("to_move", n), ("dealer", n), ("leader", n), ("out", n), ("hand_number", 1)]
         for name, (owner, _) in prog.layout.zones.items():
@@ -98,7 +98,7 @@ def encode(st, player: int, chosen: tuple = ()) -> list[float]:
     def cards_hot(cards) -> None:
         row = [0.0] * len(deck)
         for c in cards:
-            row[deck[c]] = 1.0
+            row[deck[c]] += 1.0           # two or more: identical cards of a shoe
         out.extend(row)
 
     seat_hot(st.player)

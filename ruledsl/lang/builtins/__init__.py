@@ -15,7 +15,7 @@ from ...expr import ast
 from ...expr.codegen import Frag
 from ...expr.compiler import generator
 from ...expr.types import A_NUMBER, of
-from . import cards, combinations, lists, seats
+from . import cards, combinations, copies, lists, seats
 from .base import ANY_ARGS, Function, Name
 from .names import NAMES
 
@@ -42,7 +42,7 @@ def call(c, g, node: ast.Call) -> Frag | None:
         if f.name in ("any", "all", "count", "first"):
             return c.gather(f.name, gen)
         gathered = c.gather("pairs" if f.generator == "must" else "list", gen)
-        return f.emit(c, g, [gathered], node)
+        return copies.emit(f, c, g, [gathered], node)
     if f.generator == "must":
         raise RuleError(span, f"{f.name} needs a generator argument, like {f.name}(score(p) for p in active)")
     lo, hi = f.arity or (len(f.params), len(f.params))
@@ -57,5 +57,5 @@ def call(c, g, node: ast.Call) -> Frag | None:
     else:
         for arg, arg_node in zip(args, node.args):
             c.check(arg, A_NUMBER | of("text", "card", "suit", "seat", "team"), arg_node, f"`{f.name}()`")
-    return f.emit(c, g, args, node)
+    return copies.emit(f, c, g, args, node)
 
