@@ -159,6 +159,9 @@ class Reader(ValueReader):
                 raise RuleError(m.span, f"{article(kind.name).split()[0]} '{kind.name}' step needs '{key.name}'", key.hint)
             values[key.attr] = self.value(key, child) if child is not None else self.default(key, m)
         keys = {k.text: k.span for k, _ in m.entries}
+        settings = m.get(kind.name)          # and its settings' keys, as `kind.key` (`auction.double`)
+        if isinstance(settings, Map):
+            keys.update((f"{kind.name}.{k.text}", k.span) for k, _ in settings.entries)
         return kind.model(**values, **self._common(m), span=m.span, keys=keys)
 
     def _settings(self, kind, m: Map) -> dict:

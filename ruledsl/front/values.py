@@ -40,6 +40,10 @@ class ValueReader:
         return d.Expr(node.text, node, parse_expression(node.text, node.locate))
 
     def _Expression(self, holds, node, label):
+        if isinstance(node, Seq) and holds.place.has("list"):
+            written = _flow_list(node)     # `bids: [18, 20, 22]`: the list as written, one expression
+            if written is not None:
+                return self.expression(written)
         return self.expression(node)
 
     def _StatementsHolds(self, holds, node, label):
@@ -222,6 +226,18 @@ class Snippet:
 
     def locate(self, offset, width=1):
         return self.outer.locate(self.offset + offset, width)
+
+
+def _flow_list(node: Seq) -> Scalar | None:
+    """A YAML list written `[a, b, …]` on one line, as the text of a list expression (located
+    where it is written); None for one written otherwise."""
+    span = node.span
+    if span.source is None:
+        return None
+    text = span.source.line(span.line)[span.col - 1:span.col - 1 + span.width]
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    return Scalar(text, "", span, text)
 
 
 def option_value(node):

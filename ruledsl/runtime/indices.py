@@ -50,7 +50,11 @@ class Coding:
 
 
 def _domain(prog, d, name: str, type_) -> tuple:
-    """The values a choice may take, from the static type of its `each:`."""
+    """The values a choice may take, from the static type of its `each:` (or as its decision
+    kind says, when it has its own: an auction's bids are places on its ladder)."""
+    own = getattr(d.kind, "domain", None)
+    if own is not None:
+        return own(prog, d, name)
     if type_ is None:
         return (None,)
     domains = {"card": tuple(prog.deck.distinct), "suit": tuple(prog.deck.suits),

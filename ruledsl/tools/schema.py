@@ -65,6 +65,8 @@ def schema() -> dict:
     defs: dict = {
         "expression": {"type": ["string", "number", "boolean"],
                        "description": "an expression (docs/language.md §7)"},
+        "list_expression": {"anyOf": [{"$ref": "#/$defs/expression"}, {"type": "array"}],
+                            "description": "an expression giving a list, or a list written [a, b, …] on one line"},
         "statements": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
                        "description": "statements: one text (a; b) or a list of texts"},
         "text": {"type": ["string", "number", "boolean"]},
@@ -147,7 +149,7 @@ class _Writer:
         return getattr(self, "_" + type(holds).__name__)(holds)
 
     def _Expression(self, holds):
-        return _ref("expression")
+        return _ref("list_expression" if holds.place.has("list") else "expression")
 
     def _StatementsHolds(self, holds):
         return _ref("statements")
