@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import ruledsl
 from ruledsl.errors import RuleError
 from ruledsl.runtime import combos
+from ruledsl.runtime import hands as ranked
 from ruledsl.runtime.cards import PACKS, Card, Deck
 
 ORDER = list(PACKS["french-52"].ranks)                   # A high … 2
@@ -62,7 +63,7 @@ def best(xs) -> list:
 
 
 def rank(text: str) -> list:
-    return combos.poker_rank(cards(text), DECK.power, DECK.suit_of, len(ORDER))
+    return ranked.poker_rank(cards(text), DECK.power, DECK.suit_of, len(ORDER))
 
 
 # -- what each built-in gives, as a rule file writes it ---------------------------------------------
@@ -173,7 +174,7 @@ def test_poker_rank_orders_the_standard_categories():
 def test_poker_rank_ignores_card_order_and_suits_only_matter_for_flushes(hand, rng):
     shuffled = list(hand)
     rng.shuffle(shuffled)
-    got = combos.poker_rank(hand, DECK.power, DECK.suit_of, len(ORDER))
-    assert got == combos.poker_rank(shuffled, DECK.power, DECK.suit_of, len(ORDER))
+    got = ranked.poker_rank(hand, DECK.power, DECK.suit_of, len(ORDER))
+    assert got == ranked.poker_rank(shuffled, DECK.power, DECK.suit_of, len(ORDER))
     assert 0 <= got[0] <= 8
     assert (got[0] in (5, 8)) == (len({DECK.suit_of[c] for c in hand}) == 1)

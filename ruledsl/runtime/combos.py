@@ -1,5 +1,5 @@
 """Combinations of cards as values: k-item sets, subsets, groups of a rank or a suit, melds (sets
-and runs) and the best split of a hand into melds, five-card poker hands as comparable values.
+and runs) and the best split of a hand into melds (ranked hands: runtime/hands.py).
 
 Pure functions over lists and the deck's per-card tables (`rank_of`, `suit_of`, `power`, indexed
 by card), which the built-ins (lang/builtins/combinations.py) pass in as constants. Every result is a new
@@ -227,48 +227,3 @@ def best_melds(xs, ranks, rank_of, suit_of, suits, points, span) -> list[list]:
 
     _, _, chosen = best(sum(bit.values()))
     return [found[i] for i in sorted(chosen)]
-
-
-# -- ranked hands ----------------------------------------------------------------------------------
-
-CATEGORIES = ("high card", "pair", "two pairs", "three of a kind", "straight", "flush", "full house",
-              "four of a kind", "straight flush")
-
-
-def poker_rank(xs, power, suit_of, highest: int) -> list[int]:
-    """A hand's rank as a list that compares the way poker ranks hands: the category (0 high
-    card … 8 straight flush, see CATEGORIES), then the powers that break ties, the most
-    repeated first, then the highest (`power`: a card's strength in the deck's order, 1 for the
-    lowest rank up to `highest`). Straights and flushes need five cards; a straight is five
-    ranks next to each other in the deck's order, the highest rank also counting below the
-    lowest (A 2 3 4 5, whose top is the 5)."""
-    xs = list(cards(xs))
-    if not xs:
-        return [0]
-    powers = sorted((power[c] for c in xs), reverse=True)
-    counts: dict = {}
-    for p in powers:
-        counts[p] = counts.get(p, 0) + 1
-    ordered = sorted(counts, key=lambda p: (counts[p], p), reverse=True)   # pairs before kickers
-    shape = sorted(counts.values(), reverse=True)
-    flush = len(xs) == 5 and len({suit_of[c] for c in xs}) == 1
-    top = _straight(powers, highest)
-    if top is not None:
-        return [8 if flush else 4, top]
-    if flush:
-        return [5, *powers]
-    second = shape[1] if len(shape) > 1 else 0
-    category = {4: 7, 3: 6 if second >= 2 else 3, 2: 2 if second == 2 else 1}.get(min(shape[0], 4), 0)
-    return [category, *ordered]
-
-
-def _straight(powers: list[int], highest: int) -> int | None:
-    """The top power of a five-card straight, or None; the highest rank may also stand just
-    below the lowest (A 2 3 4 5, whose top is the 5)."""
-    if len(powers) != 5 or len(set(powers)) != 5:
-        return None
-    if powers[0] - powers[4] == 4:
-        return powers[0]
-    if powers[0] == highest and powers[1:] == [4, 3, 2, 1]:
-        return 4
-    return None

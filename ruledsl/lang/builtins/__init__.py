@@ -15,12 +15,12 @@ from ...expr import ast
 from ...expr.codegen import Frag
 from ...expr.compiler import generator
 from ...expr.types import A_NUMBER, of
-from . import cards, combinations, copies, lists, seats
+from . import cards, combinations, copies, hands, lists, seats
 from .base import ANY_ARGS, Function, Name
 from .names import NAMES
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in [
-    *lists.FUNCTIONS, *seats.FUNCTIONS, *cards.FUNCTIONS, *combinations.FUNCTIONS]}
+    *lists.FUNCTIONS, *seats.FUNCTIONS, *cards.FUNCTIONS, *combinations.FUNCTIONS, *hands.FUNCTIONS]}
 
 # What an option's default may call: the functions that read nothing of the game.
 PURE = frozenset(f.name for f in FUNCTIONS.values() if not f.game)
@@ -51,7 +51,7 @@ def call(c, g, node: ast.Call) -> Frag | None:
         count = f"{lo} argument" if lo == hi else f"at least {lo} argument"
         raise RuleError(span, f"{f.name} takes {count}{'s' if lo != 1 else ''}, not {n}")
     args = c.operands(node.args)
-    if n == 1 or f.arity is None or n == len(f.params):
+    if n <= len(f.params):                   # each argument against its parameter
         for (_, place), arg, arg_node in zip(f.params, args, node.args):
             c.check(arg, place, arg_node, f"`{f.name}()`")
     else:

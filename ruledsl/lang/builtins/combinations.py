@@ -31,12 +31,6 @@ def _melds(c, g, args, node):
                 type=list_of(CARD_LIST))
 
 
-def _poker_rank(c, g, args, node):
-    deck = g.deck
-    return Frag(src=c.call(combos.poker_rank, c.src(args[0]), c.unit.const(deck.power), c.unit.const(deck.suit_of),
-                           str(len(deck.order))), type=list_of(INT))
-
-
 
 FUNCTIONS = [
     Function("combinations", (("xs", A_LIST), ("k", WHOLE)), list_of_lists,
@@ -57,8 +51,4 @@ FUNCTIONS = [
     Function("best_melds", (("xs", CARDS), ("order", TEXT)), list_of(CARD_LIST),
              "the melds, no card in two, that leave the fewest card points outside them (then: the most cards "
              "melded)", _melds),
-    Function("poker_rank", (("xs", CARDS),), list_of(INT),
-             "a poker hand's rank as a list that compares as poker ranks hands: the category (0 high card, 1 pair, "
-             "2 two pairs, 3 three of a kind, 4 straight, 5 flush, 6 full house, 7 four of a kind, 8 straight "
-             "flush), then the powers that break ties", _poker_rank),
 ]
