@@ -41,7 +41,8 @@ KEY_WORDS = ["name", "players", "deck", "order", "points", "zones", "owner", "vi
              "counters", "per", "start", "deal", "to", "count", "packet", "tricks", "leader",
              "follow", "do", "ask", "who", "choices", "when", "say", "if", "then", "else",
              "end_match", "after_hand", "before_play", "extends", "values", "trumps", "suit",
-             "draw", "first", "showdown", "among", "eliminate", "revive", "limits", "hands",
+             "draw", "first", "showdown", "among", "eliminate", "revive", "limits", "hands", "repeat", "until",
+             "auction", "bids", "style", "packs",
              "move", "reveal", "captures", "teams", "result", "cuont", "hnad", "__class__"]
 OTHER_KINDS = ["0", "-1", "30", "2", "0.5", "1/3", "55.17", "1000000000000000000000000000000",
                "9223372036854775808", "true", "false", "no", "~", "null", "''", "'x'", "[]",
@@ -58,7 +59,7 @@ OPERATORS = ["+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "i
 # The keys whose values are expressions, statements or texts with expressions in them.
 EXPRESSION_KEYS = {"when", "if", "count", "to", "who", "leader", "first", "among", "cards",
                    "eliminate", "end_match", "revive", "packet", "play", "returns", "open", "upto",
-                   "start", "score", "value", "default", "each", "from"}
+                   "start", "score", "value", "default", "each", "from", "until", "bids"}
 STATEMENT_KEYS = {"do", "then", "else"}
 KEY_LINE = re.compile(r"^(\s*(?:- )?)([A-Za-z_][\w]*)(:\s*)(.*)$")
 
@@ -187,8 +188,34 @@ def heavy(rng, lines, names):
     return out + extra
 
 
+STEP_LINE = re.compile(r"^(\s*)- ([a-z_]+):\s*(.*)$")
+
+
+def repeated(rng, lines, names):
+    """A step made the round of a `repeat:` (issue 33), until a generated condition, or one
+    that never holds, or a count the round moves towards."""
+    steps = [i for i, text in enumerate(lines) if STEP_LINE.match(text)]
+    if not steps:
+        return lines
+    i = rng.choice(steps)
+    indent, kind, value = STEP_LINE.match(lines[i]).groups()
+    until = rng.choice([expression(rng, names, 2), "false", "count(deck) == 0", "hand_number > 0",
+                        "count(hand(dealer)) >= 3"])
+    body = f"{indent}  - {kind}: {value}" if value else f"{indent}  - {kind}:"
+    return lines[:i] + [f"{indent}- repeat:", body, f"{indent}  until: '{until.replace(chr(39), chr(39) * 2)}'"] + \
+        lines[i + 1:]
+
+
+def shoe(rng, lines, names):
+    """Several packs in the deck (issue 33): any number, sensible or not."""
+    at = next((i for i, text in enumerate(lines) if text.rstrip() == "deck:"), None)
+    if at is None:
+        return lines
+    return lines[:at + 1] + [f"  packs: {rng.choice(['2', '2', '6', '8', '9', '0', 'two', '1/2'])}"] + lines[at + 1:]
+
+
 LINE_MUTATIONS = [delete_line, duplicate_line, rename_key, other_kind, other_kind, cut_value,
-                  generated, generated, generated, heavy]
+                  generated, generated, generated, heavy, repeated, shoe]
 
 
 def expression(rng: random.Random, names: list[str], depth: int = 3) -> str:

@@ -312,7 +312,7 @@ TOLD = {
     "deck_value_huge": "/deck/values/4", "limits_hands_huge": "/limits/hands",
     "tricks_playable_without_rule": "/hand/1/tricks/playable/0", "deck_unknown_pack": "/deck/pack",
     "captures_prefer_typo": "/hand/1/captures/prefer", "for_each_without_steps": "/hand/1",
-    "turns_without_until": "/hand/1",
+    "turns_without_until": "/hand/1", "repeat_without_until": "/hand/0",
     "pack_rank_twice": "/deck/pack", "deck_packs_too_many": "/deck/packs",
 }
 # Those a YAML parser refuses before any schema sees them (duplicate keys: check-jsonschema's
