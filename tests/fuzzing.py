@@ -247,6 +247,8 @@ def expression(rng: random.Random, names: list[str], depth: int = 3) -> str:
     if form == 6:
         return f"[{_comprehension(rng, names, depth)}]"
     if form == 7:
+        if rng.random() < 0.2:              # a record, or a field of one (issue 33)
+            return f"{{a: {sub()}, b: {sub()}}}" if rng.random() < 0.5 else f"{sub()}.{rng.choice(['a', 'b', 'value'])}"
         return f"{sub()} if {sub()} else {sub()}"
     return f"({sub()})"
 

@@ -183,7 +183,9 @@ def test_keyword_where_a_name_could_be(text, offset):
     ("and x", "unexpected 'and' in expression", 0, 3, "is an operand missing before 'and'?"),
     ("f(1 +)", "unexpected ')' in expression", 5, 1, "is an operand missing after '+'?"),
     ("a if b", "expression ends too early", 5, 1, "expected 'else'"),
-    ("x.y", "unexpected '.' in expression", 1, 1, "there are no attributes: only 'option.NAME' has a dot"),
+    (".y", "unexpected '.' in expression", 0, 1, "a dot comes after a record, before a field's name (b.value), or "
+     "after option, before an option's name (option.stake)"),
+    ("x.3", "unexpected number 3 in expression", 2, 1, "expected a name"),
     ("", "expression is empty", 0, 1, None),
     ("2 ** 3", "unexpected '*' in expression", 3, 1, "two operators in a row; is an operand missing?"),
     ("[1,,2]", "unexpected ',' in expression", 3, 1, "expected a value or ']'"),

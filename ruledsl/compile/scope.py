@@ -17,7 +17,7 @@ from ..expr.codegen import Frag
 from ..lang import builtins
 from ..lang.options import whole
 from ..expr.types import A_SEAT, A_TEAM, ANY, BOOL, CARD_LIST, CARDS, INT, NUMBER, SEAT, SHOWN_TO, TEXT, Type
-from ..runtime import helpers
+from ..runtime import helpers, shoe
 from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS, canonical, split_name
 
 OWNER_WORDS = {"player": "player", "team": "team", "shared": "table", "game": "table"}
@@ -87,7 +87,7 @@ class GameScope:
         return self.program.ranking.source()
 
     def copies(self) -> tuple | None:
-        return self.deck.same
+        return None if self.deck.same is None else (shoe.compare, self.deck.same)
 
     # -- names ------------------------------------------------------------------------------------
 

@@ -106,6 +106,22 @@ class Slice(Node):
 
 
 @attrs.frozen(kw_only=True)
+class Field(Node):
+    """b.value -- a record's field (name_offset places the name)."""
+    value: Node
+    name: str
+    name_offset: int
+
+
+@attrs.frozen(kw_only=True)
+class Record(Node):
+    """{cards: xs, value: 9} -- named values; names[i] (at name_offsets[i]) names values[i]."""
+    names: tuple[str, ...]
+    name_offsets: tuple[int, ...]
+    values: tuple[Node, ...]
+
+
+@attrs.frozen(kw_only=True)
 class Unary(Node):
     """-x, not x"""
     op: str

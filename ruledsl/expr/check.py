@@ -52,6 +52,15 @@ def _check_node(node: ast.Node, locate) -> None:
         _name(node.name, node.offset, locate)
     elif isinstance(node, (ast.Loop, ast.Binding)):
         _name(node.var, node.var_offset, locate)
+    elif isinstance(node, ast.Field):
+        _name(node.name, node.name_offset, locate)
+    elif isinstance(node, ast.Record):
+        for name, offset in zip(node.names, node.name_offsets):
+            _name(name, offset, locate)
+        twice = next((n for i, n in enumerate(node.names) if n in node.names[:i]), None)
+        if twice is not None:
+            at = node.name_offsets[len(node.names) - 1 - node.names[::-1].index(twice)]
+            raise RuleError(locate(at, len(twice)), f"field '{twice}' is given twice", "each field once")
 
 
 def _name(text: str, offset: int, locate) -> None:

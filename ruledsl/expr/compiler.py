@@ -34,9 +34,9 @@ from typing import Callable, Mapping, Protocol, Sequence
 import attrs
 
 from ..errors import RuleError, did_you_mean
-from .types import A_LIST, ANY, CARD, INT, NOTHING, SUIT, TEXT, Type, list_of, literal
+from .types import A_LIST, ANY, CARD, INT, NOTHING, RECORD, SUIT, TEXT, Type, list_of, literal, record_of
 from ..source import Span
-from . import ast, values
+from . import ast, records, values
 from .check import MAX_DEPTH, MAX_INLINED
 from .codegen import Frag, Unit
 from .loops import Loops, _item
@@ -82,7 +82,9 @@ class Scope(Protocol):
         """Write `shuffle ZONE`."""
 
     def copies(self) -> tuple | None:
-        """With a deck of several packs, each card's first copy by card (`Deck.same`); else None."""
+        """With a deck of several packs, (compare, same): the comparison that takes the copies of
+        a card for one card, called compare(op, x, y, same, span) (runtime/shoe.py), and each
+        card's first copy by card (`Deck.same`); else None."""
 
     def names(self) -> Sequence[str]:
         """All bare names (for did-you-mean hints)."""
@@ -334,6 +336,27 @@ class Compiler(Operators, Loops):
         else:
             fast = f"_type({x}) is _list and _type({n}) is _int and -_len({x}) <= {n} < _len({x})"
         return Frag(src=f"({x}[{n}] if {fast} else {self.call(values.index, x, n, span)})", type=item)
+
+    def _Record(self, node: ast.Record) -> Frag:
+        """{name: value, …}: a Record (runtime/records.py), its fields sorted by name."""
+        values = self.operands(node.values)
+        pairs = sorted(zip(node.names, values), key=lambda pair: pair[0])
+        names = self.unit.const(tuple(n for n, _ in pairs))
+        return Frag(src=f"{self.unit.const(records.Record)}({names}, ({''.join(self.src(v) + ', ' for _, v in pairs)}))",
+                    type=record_of({n: v.type for n, v in pairs}))
+
+    def _Field(self, node: ast.Field) -> Frag:
+        """record.name: its type from the record's, checked at load where the fields are known."""
+        value = self._expr(node.value)
+        self.check(value, RECORD, node.value, f"`.{node.name}`")
+        type_ = value.type.field(node.name) if value.type.has("record") else ANY
+        if type_ is None:
+            names = [n for n, _ in value.type.fields]
+            raise RuleError(self.locate(node.name_offset, len(node.name)),
+                            f"{self.quote(node.value)} has no field '{node.name}'",
+                            did_you_mean(node.name, names) or f"its fields: {', '.join(names)}")
+        return Frag(src=self.call(records.field, self.src(value), self.unit.const(node.name), self.span_const(node)),
+                    type=type_)
 
     def _Slice(self, node: ast.Slice) -> Frag:
         """xs[a:b]: Python's own slice where the types say xs is a list and the bounds whole

@@ -13,7 +13,6 @@ import attrs
 from ..errors import RuleError
 from .types import A_LIST, A_NUMBER, BOOL, INT, NOTHING, NUMBER, NUMERIC, TEXT, ANY, Type, list_of
 from ..source import Span
-from ..runtime import shoe
 from . import ast, values
 from .codegen import Frag
 
@@ -166,10 +165,11 @@ class Operators:
         """a OP b for one comparison operator: Python's own where the types allow it, else
         values.compare, which raises the EvalError."""
         numbers = a.type.only(*NUMERIC) and b.type.only(*NUMERIC)
-        same = self.scope.copies()
-        if same is not None and not numbers and (_cardlike(a.type) or _cardlike(b.type)):
+        copies = self.scope.copies()
+        if copies is not None and not numbers and (_cardlike(a.type) or _cardlike(b.type)):
             # a deck of several packs: the copies of a card are the same card (runtime/shoe.py)
-            return Frag(src=self.call(shoe.compare, self.unit.const(op), self.src(a), self.src(b),
+            compare, same = copies
+            return Frag(src=self.call(compare, self.unit.const(op), self.src(a), self.src(b),
                                       self.unit.const(same), self.span_const(span)), type=BOOL)
         if op in ("==", "!=") or (op in ("in", "not in") and b.type.only("list")) or numbers:
             return Frag(src=f"({self.src(a)} {_COMPARE[op]} {self.src(b)})", type=BOOL)

@@ -171,6 +171,16 @@ class _Builder(Transformer_NonRecursive):
     def slice(self, meta, c):
         return ast.Slice(value=c[0], start=c[1], stop=c[2], **_pos(meta))
 
+    def field(self, meta, c):
+        return ast.Field(value=c[0], name=str(c[1]), name_offset=c[1].start_pos, **_pos(meta))
+
+    def field_value(self, meta, c):
+        return (c[0], c[1])
+
+    def record(self, meta, c):
+        return ast.Record(names=tuple(str(n) for n, _ in c), name_offsets=tuple(n.start_pos for n, _ in c),
+                          values=tuple(v for _, v in c), **_pos(meta))
+
     # ---- calls and lists
     def call(self, meta, c):
         return ast.Call(name=str(c[0]), args=tuple(c[1:]), **_pos(meta))

@@ -15,16 +15,16 @@ from ..errors import RuleError
 from ..source import Span
 from .grammar import parser, terminal_texts
 
-CLOSER = {"(": ")", "[": "]"}
-OPENERS = frozenset("( [ , ;".split())  # after these an operand (or a statement) must come
+CLOSER = {"(": ")", "[": "]", "{": "}"}
+OPENERS = frozenset("( [ { , ;".split())  # after these an operand (or a statement) must come
 
 # Tokens that need an operand on their right (in an expression), and the assignment operators.
 OPERATORS = frozenset("+ - * / // % == != < <= > >= and or not in if else".split())
 ASSIGNMENTS = ("=", "+=", "-=", "*=")
 _NEEDS_OPERAND = OPERATORS.union(ASSIGNMENTS)
 # Token types that end a value, and those that start one.
-VALUE_END = frozenset("WORD NUMWORD INT DECIMAL STRING TRUE FALSE NONE RPAR RSQB".split())
-VALUE_START = frozenset("WORD NUMWORD INT DECIMAL STRING TRUE FALSE NONE OPTION LPAR LSQB NOT".split())
+VALUE_END = frozenset("WORD NUMWORD INT DECIMAL STRING TRUE FALSE NONE RPAR RSQB RBRACE".split())
+VALUE_START = frozenset("WORD NUMWORD INT DECIMAL STRING TRUE FALSE NONE OPTION LPAR LSQB LBRACE NOT".split())
 
 _CHAR_HINTS = {
     "!": "write 'not' for negation and '!=' for 'not equal'",
@@ -76,7 +76,7 @@ def _open_brackets(tokens: list[Token]) -> list[Token]:
     for token in tokens:
         if token.value in CLOSER:
             stack.append(token)
-        elif token.value in (")", "]") and stack and CLOSER[stack[-1].value] == token.value:
+        elif token.value in (")", "]", "}") and stack and CLOSER[stack[-1].value] == token.value:
             stack.pop()
     return stack
 
@@ -110,7 +110,7 @@ def _unexpected(token: Token, tokens, expected, locate, context) -> RuleError:
     at = locate(token.start_pos, len(token.value))
     prev = tokens[-1] if tokens else None
     unclosed = _open_brackets(tokens)
-    if token.value in (")", "]"):
+    if token.value in (")", "]", "}"):
         if not unclosed:
             return RuleError(at, f"unmatched '{token}'", "nothing before it is open")
         want = CLOSER[unclosed[-1].value]
@@ -121,7 +121,8 @@ def _unexpected(token: Token, tokens, expected, locate, context) -> RuleError:
     if token.value == "=" and context == "expression":
         return RuleError(at, message, "to compare, write '=='")
     if token.value == ".":
-        return RuleError(at, message, "there are no attributes: only 'option.NAME' has a dot")
+        return RuleError(at, message, "a dot comes after a record, before a field's name (b.value), or "
+                                      "after option, before an option's name (option.stake)")
     if token.value == ":" and unclosed and unclosed[-1].value == "[" and _colon_in(tokens, unclosed[-1]):
         return RuleError(at, message, "a slice takes no step: write xs[a:b] (every other item: "
                                       "[xs[i] for i in range(0, len(xs)) if i % 2 == 0])")

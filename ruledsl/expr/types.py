@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import attrs
 
-KINDS = ("int", "fraction", "bool", "text", "card", "suit", "seat", "team", "none", "list")
+KINDS = ("int", "fraction", "bool", "text", "card", "suit", "seat", "team", "none", "list", "record")
 # How a kind is named in messages ("`30` is a number").
 KIND_WORDS = {"int": "a number", "fraction": "a fraction", "bool": "true or false", "text": "text",
               "card": "a card", "suit": "a suit", "seat": "a seat", "team": "a team",
-              "none": "none", "list": "a list"}
+              "none": "none", "list": "a list", "record": "a record"}
 PLURAL_WORDS = {"int": "numbers", "fraction": "fractions", "bool": "true/false values", "text": "texts",
                 "card": "cards", "suit": "suits", "seat": "seats", "team": "teams", "none": "nones",
-                "list": "lists"}
+                "list": "lists", "record": "records"}
 NUMERIC = frozenset({"int", "fraction", "seat", "team"})     # what arithmetic takes
 
 
@@ -35,12 +35,24 @@ class Type:
     item: "Type | None" = None
     name: str | None = attrs.field(default=None, eq=False)    # a place's own words ("a seat")
     seats: bool = attrs.field(default=False, eq=False)        # a place for seats: constants range-checked
+    fields: tuple | None = None      # a record's fields as (name, Type) pairs, by name (None: not known)
 
     def __or__(self, other: Type) -> Type:
         item = self.item
         if "list" in other.kinds:
             item = other.item if "list" not in self.kinds else _join_items(self.item, other.item)
-        return Type(self.kinds | other.kinds, item if "list" in self.kinds | other.kinds else None)
+        fields = self.fields
+        if "record" in other.kinds:
+            fields = other.fields if "record" not in self.kinds else _join_fields(self.fields, other.fields)
+        kinds = self.kinds | other.kinds
+        return Type(kinds, item if "list" in kinds else None, fields=fields if "record" in kinds else None)
+
+    def field(self, name: str) -> "Type | None":
+        """The type of a record's field `name`; None when the record's fields are known and it
+        is not one of them."""
+        if self.fields is None:
+            return ANY
+        return next((t for n, t in self.fields if n == name), None)
 
     def has(self, *kinds: str) -> bool:
         return any(k in self.kinds for k in kinds)
@@ -79,6 +91,8 @@ class Type:
                 continue
             if kind == "list" and self.item is not None and self.item.kinds and self.item.kinds != ANY.kinds:
                 parts.append("a list of " + self.item.plural())
+            elif kind == "record" and self.fields:
+                parts.append(f"a record of {', '.join(n for n, _ in self.fields)}")
             else:
                 parts.append(KIND_WORDS[kind])
         if self.kinds == ANY.kinds:
@@ -91,6 +105,20 @@ class Type:
 
 def _join_items(a: Type | None, b: Type | None) -> Type | None:
     return None if a is None or b is None else a | b
+
+
+def _join_fields(a: tuple | None, b: tuple | None) -> tuple | None:
+    """The fields of either of two record types: each name of either, its types joined."""
+    if a is None or b is None:
+        return None
+    joined = dict(a)
+    for name, t in b:
+        joined[name] = joined[name] | t if name in joined else t
+    return tuple(sorted(joined.items()))
+
+
+def record_of(fields: dict) -> Type:
+    return Type(frozenset({"record"}), fields=tuple(sorted(fields.items())))
 
 
 def _either(parts: list[str]) -> str:
@@ -134,6 +162,7 @@ A_NUMBER = Type(NUMERIC, name="a number")
 A_SUIT = of("suit", "none", name="a suit")
 SHOWN_TO = of("bool", "none", "seat", "int", "list", item=A_SEAT, name="seats, or true for everyone", seats=True)
 A_LIST = of("list", "text", name="a list")        # what `in` looks into and loops run over
+RECORD = of("record", name="a record")
 CONDITION = ANY                                  # when: any value, read as true or false
 
 

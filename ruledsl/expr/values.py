@@ -78,6 +78,17 @@ def describe(x: Any) -> str:
     return text if len(text) <= 30 else text[:27] + "..."
 
 
+def show(value) -> str:
+    """A value as the table shows it: cards as text, fractions as 1/3, lists space-separated."""
+    if isinstance(value, (list, tuple)):
+        return " ".join(show(v) for v in value)
+    if value is None:
+        return "-"
+    if value is True or value is False:
+        return "yes" if value else "no"
+    return str(value)
+
+
 def _numbers(x: Any, y: Any, verb: str, span: Span | None) -> None:
     if not (is_number(x) and is_number(y)):
         raise EvalError(f"cannot {verb} {describe(x)} and {describe(y)}", span)

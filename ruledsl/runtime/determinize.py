@@ -33,6 +33,7 @@ from __future__ import annotations
 from .cards import Card
 from .history import decisions
 from .knowledge import known as known_to, mask, remap, remembered, shuffled_known, voids
+from ..expr.records import Record
 
 RETRIES = 20        # greedy draws for constrained places before the exact matching
 
@@ -212,4 +213,6 @@ def _remap(value, perm):
         return perm.get(value, value)
     if kind is list or kind is tuple:
         return kind(_remap(v, perm) for v in value)
+    if kind is Record:
+        return Record(value.names, tuple(_remap(v, perm) for v in value.values))
     return value

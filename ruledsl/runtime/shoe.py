@@ -10,6 +10,7 @@ of one pack never calls them.
 """
 from __future__ import annotations
 
+from ..expr.records import Record
 from ..expr.values import EvalError, compare as compare_values
 from .cards import CARDS, Card
 from .helpers import seq
@@ -22,6 +23,8 @@ def first_copies(value, same):
         return CARDS[same[value]]
     if kind is list or kind is tuple:
         return [first_copies(v, same) for v in value]
+    if kind is Record:
+        return Record(value.names, tuple(first_copies(v, same) for v in value.values))
     return value
 
 

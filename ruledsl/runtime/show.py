@@ -2,17 +2,10 @@
 the type checker knows holds seats (expr/types.py `holds_seats`) by the seats' names."""
 from __future__ import annotations
 
+from ..expr.values import show
 from .helpers import SEAT_NAMES
 
-
-def show(value) -> str:
-    if isinstance(value, (list, tuple)):
-        return " ".join(show(v) for v in value)
-    if value is None:
-        return "-"
-    if value is True or value is False:
-        return "yes" if value else "no"
-    return str(value)
+__all__ = ["show", "show_seats"]      # show lives with the values it shows (a record shows its fields)
 
 
 def show_seats(value, names: str = SEAT_NAMES) -> str:

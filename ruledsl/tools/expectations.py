@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import Collector, RuleError
 from ..front.yamlnodes import Map, Scalar, Seq, as_list, as_map, as_text, check_keys
+from ..expr.records import Record
 from ..runtime.actions import normalize
 from ..runtime.helpers import SEAT_NAMES
 from ..runtime.show import show
@@ -170,6 +171,8 @@ def _norm(text: str) -> str:
 def _plain(value):
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
+    if isinstance(value, Record):                    # compared with a mapping of the scenario
+        return {name: _plain(v) for name, v in zip(value.names, value.values)}
     if isinstance(value, int) and type(value) not in (int, bool):
         return str(value)
     return value

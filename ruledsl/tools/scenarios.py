@@ -129,6 +129,8 @@ class Scenario:
         """A scalar as a value: number (exact), true/false, none, seat letters stay text."""
         if isinstance(node, Seq):
             return [self.value(x) for x in node.items]
+        if isinstance(node, Map):                   # a record: {value: 9, owner: B}
+            return {k.text: self.value(v) for k, v in node.entries}
         text = as_text(node, "a value").strip()
         if text in ("true", "false"):
             return text == "true"

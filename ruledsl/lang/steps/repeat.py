@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import attrs
 
-from ...explain.document import Item
-from ...explain.words import code
+from ...prose.document import Item
+from ...prose.words import code
 from ..declare import REQUIRED, Expr, Expression, Key, Step, StepKind, Steps
-from ..types import CONDITION
+from ...expr.types import CONDITION
 
 
 @attrs.frozen(kw_only=True)
