@@ -10,7 +10,7 @@ from math import comb
 
 from hypothesis import given, strategies as st
 
-from ruledsl.lang.steps.captures import _sum_captures
+from ruledsl.lang.steps.capture_search import _sum_captures
 
 RULES = """
 name: Sums

@@ -14,7 +14,7 @@ import pytest
 
 from ruledsl import PlayError, RuleError
 from ruledsl.expr.values import MAX_BITS, MAX_ITEMS
-from ruledsl.lang.steps.captures import MAX_CAPTURES
+from ruledsl.lang.steps.capture_search import MAX_CAPTURES
 
 TABLE = """\
 deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}

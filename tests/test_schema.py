@@ -347,7 +347,7 @@ BEYOND = {
     "ask_no_answer_open": "only playing shows it", "counter_hides_builtin": "the built-ins",
     "slice_with_step": "expressions", "tricks_without_order": "two keys compared",
     "auction_double_in_a_duel": "two keys compared", "poker_rank_partial_order": "the deck",
-    "record_field_typo": "expressions",
+    "record_field_typo": "expressions", "captures_several_prefer_rank": "two keys compared",
     "melds_unknown_order": "the deck",
     "beats_number": "expressions", "cards_of_number": "expressions", "ceil_of_trick": "expressions",
     "counter_start_card": "expressions", "eliminate_fraction": "expressions",

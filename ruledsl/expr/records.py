@@ -33,6 +33,13 @@ class Record:
     def __reduce__(self):
         return Record, (self.names, self.values)
 
+    def __getattr__(self, name: str):
+        """A field by name, for the engine's own reading (`build.cards`)."""
+        try:
+            return self.values[self.names.index(name)]
+        except ValueError:
+            raise AttributeError(name) from None
+
 
 def _frozen(value):
     """A value made hashable (lists as tuples), for a record's hash."""

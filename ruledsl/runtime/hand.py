@@ -29,8 +29,8 @@ FIELDS = (
     HandField("winner", "the winner of the last trick (none before the first ends)", None, SEAT | NONE),
     HandField("played", "the card just played, in a captures step", None, CARD | NONE),
     HandField("captured", "the cards it captured (none: an empty list)", (), CARD_LIST),
-    HandField("capture_kind", "how it captured: 'rank', 'sum', or none when it only laid the card",
-              None, TEXT | NONE),
+    HandField("capture_kind", "how it captured: 'rank', 'sum', 'several' (groups at once), 'build' when it "
+              "built, or none when it only laid the card", None, TEXT | NONE),
     HandField("last_capturer", "the last player to capture this hand (none if nobody has)", None, SEAT | NONE),
     HandField("know", "what seats know of hidden cards: None, or masks (runtime/knowledge.py)", None),
     HandField("voids", "the cards each seat's hand cannot hold, as every seat knows: one int, seat s's "

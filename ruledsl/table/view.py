@@ -191,6 +191,8 @@ class View:
                 line += Text(" face down", style="dim")
             if e.get("taken"):
                 line += Text(", takes ") + look.cards(e["taken"])
+            if e.get("on"):                  # a build (captures with builds:)
+                line += Text(f", builds {e['built']} on ") + look.cards(e["on"])
             if e.get("beat"):
                 line += Text(" — beats", style="yellow")
             return line

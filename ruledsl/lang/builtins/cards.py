@@ -36,10 +36,11 @@ def _cards_of_suit(c, g, args, node):
     # other list, its cards' suits listed, then counted (a map over the table's __getitem__
     # pays a wrapper call a card: slower than the comprehension)
     if xs.live:
-        # the suit's cards are read once before an expression's loops only when the suit is a
-        # constant: a suit bound by a loop (`for s in suits`) is looked up on every turn
+        # the suit's cards are read once before an expression's loops when the suit is: a
+        # constant, or a counter or option read there (the trump suit); a suit bound by a loop
+        # (`for s in suits`) is looked up on every turn
         nothing = c.unit.const(frozenset())
-        if suit.const is not None:
+        if suit.const is not None or suit.steady or any(name == s for name, _ in c.hoisted):
             members = c.src(c.atom(c.steady(Frag(src=f"{g.ranking(c)}.members.get({s}, {nothing})", steady=True))))
         else:
             table = c.src(c.steady(Frag(src=f"{g.ranking(c)}.members", steady=True)))

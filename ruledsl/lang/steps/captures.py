@@ -1,13 +1,13 @@
-"""`captures:` — fishing play: each turn lays one card and may capture by equal rank or by sum.
+"""`captures:` — fishing play: each turn lays one card and may capture by equal rank or by sum,
+several groups at once (`several`), or build on table cards a value to take later (`builds`).
 
     first ─▶ the player to move holds cards? the play (a decision) ─▶ bonuses ─▶ after_play
           ─▶ the next seat …   no cards: refill steps, then play on if that gave some, else end
 
-An action is (card, captured cards): `play 7C`, `play 7C take 7H`, `play 7C take 3D 4H`. The sum
-captures of a whole hand are found in one search per decision (`captures_of`): the table's
-valued cards sorted once, one table of reachable totals for every target, and a depth-first
-search that only enters a branch that can still be completed — the work grows with the number
-of captures found, however many cards lie on the table, and is capped (MAX_CAPTURES).
+An action is (card, captured cards): `play 7C`, `play 7C take 7H`, `play 7C take 3D 4H`; or a
+build, (card, the cards it is laid on, BUILD): `build 2C on 3D 4H`. Which are legal is
+capture_search.py's (`captures_of`); the action's text and why one is not legal capturing.py's.
+The builds on the table are records {cards, owner, value} in the counter `builds:` names.
 """
 from __future__ import annotations
 
@@ -17,16 +17,16 @@ from ...errors import RuleError
 from ...prose.document import Item
 from ...prose.words import code, joined, plural
 from ...expr.codegen import Frag
-from ...expr.values import EvalError
 from ...runtime import knowledge
+from ...expr.records import Record
 from ...source import Span
-from ..declare import REQUIRED, Construct, Expr, Expression, Flag, Items, Key, Name, Statements, \
+from ..declare import REQUIRED, Construct, CounterName, Expr, Expression, Flag, Items, Key, Name, Statements, \
     StatementsHolds, Step, StepKind, Steps, Text, Word, ZoneName
-from ...expr.types import A_SEAT, CONDITION, SEAT
-from .typed import card_problems, either, example, held_problems, typed_play
+from ...expr.types import A_SEAT, CARD_LIST, CONDITION, INT, SEAT, list_of, record_of
+from .capture_search import PREFER_WORDS, Spec, captures_of
+from .capturing import CAPTURING
 
 PREFER = ("none", "rank", "sum", "most")
-MAX_CAPTURES = 10_000     # ways to capture offered in one turn; no real table comes near
 
 
 @attrs.frozen
@@ -47,24 +47,11 @@ class Captures(Step):
     optional: bool = True
     prefer: str = "none"
     pile: Name | None = None
+    several: bool = False
+    builds: Name | None = None
     bonuses: tuple[Bonus, ...] = ()
     after_play: tuple = ()
     refill: tuple = ()
-
-
-@attrs.frozen
-class Spec:
-    """What the runtime side of a captures step needs (and its one legality, `captures_of`)."""
-
-    hand: int
-    table: int
-    rank: bool
-    sum: bool
-    optional: bool
-    prefer: str
-    ranks: tuple
-    values: tuple
-    span: object = attrs.field(eq=False)
 
 
 # -- code ---------------------------------------------------------------------------------------
@@ -77,8 +64,13 @@ def compile_captures(step: Captures, c) -> None:
     if pile is None or pile[0] == "shared":
         raise RuleError((step.pile or step).span, f"captures need a per-player or per-team "
                         f"zone for captured cards; '{pile_name}' is not one")
+    if step.several and step.prefer in ("rank", "sum"):     # reported, and the rest compiled
+        c.errors.add(RuleError(step.keys.get("captures.prefer", step.span), f"prefer {step.prefer} chooses among "
+                               "single captures; a card that takes several at once prefers most or none",
+                               "write prefer: most, or drop several"))
+    builds = c.table_counter(step.builds, "builds", list_of(BUILT)) if step.builds is not None else None
     spec = Spec(c.zone("hand")[1], table, step.rank, step.sum, step.optional, step.prefer, c.deck.rank_of,
-                c.deck.values, step.span)
+                c.deck.values, step.span, step.several, builds)
     d = c.decision(CAPTURING, spec, step.span)
     first = c.seat(step.first, "`captures.first`") if step.first is not None else \
         c.next_seat("st.dealer")
@@ -112,20 +104,31 @@ def _turn(c, d, spec: Spec, empty) -> None:
 def _apply(c, d, step: Captures, spec: Spec, pile, empty) -> None:
     w = c.w
     c.apply_function(d)
-    w.line("card, taken = a")
+    w.line("card, taken = a[0], a[1]")
     w.line("seat = st.turn")
     w.line(f"st.zones[{spec.hand} + seat].remove(card)")
     w.line(f"table = st.zones[{spec.table}]")
     w.line("st.played, st.captured = card, taken")
+    if spec.builds is not None:
+        with w.indented("if _len(a) == 3:"):          # a build: laid on the table, kept as a record
+            w.line(f"{w.const(build)}(st, {w.const(spec)}, seat, card, taken)")
+            c.emit("play", seat="seat", cards="[_str(card)]", taken="[]", on="_card_names(taken)",
+                   built=f"st.cv[{spec.builds}][-1].value")
+            w.line("taken = ()")
     with w.indented("if taken:"):
         with w.indented("for t in taken:"):
             w.line("table.remove(t)")
+        if spec.builds is not None:
+            w.line(f"{w.const(taken_builds)}(st, {spec.builds}, taken)")
         owner = f"{w.const(c.layout.team_of)}[seat]" if pile[0] == "team" else "seat"
         w.line(f"st.zones[{pile[1]} + {owner}] += (card,) + taken")
         if c.ruleset.zones[step.pile.text if step.pile is not None else "pile"].visible != "all":     # laid face up, taken from the table
             w.line(f"{w.const(knowledge.show)}(st, (card,) + taken)")
         ranks = w.const(spec.ranks)
-        w.line(f"st.capture_kind = 'rank' if _len(taken) == 1 and {ranks}[taken[0]] == {ranks}[card] else 'sum'")
+        if spec.several or spec.builds is not None:
+            w.line(f"st.capture_kind = {w.const(capture_kind)}(st, {w.const(spec)}, card, taken)")
+        else:
+            w.line(f"st.capture_kind = 'rank' if _len(taken) == 1 and {ranks}[taken[0]] == {ranks}[card] else 'sum'")
         w.line("st.last_capturer = seat")
         c.emit("play", seat="seat", cards="[_str(card)]", taken="_card_names(taken)")
         with c.binding(player=Frag(src="seat", type=SEAT, atomic=True)):
@@ -133,7 +136,7 @@ def _apply(c, d, step: Captures, spec: Spec, pile, empty) -> None:
                 with w.at(bonus.when.span), w.indented(f"if {c.condition(bonus.when)}:"):
                     c.run(bonus.do)
                     c.emit("bonus", seat="seat", name=w.const(bonus.name))
-    with w.indented("else:"):
+    with w.indented("elif _len(a) == 2:"):
         w.line("table.append(card)")
         w.line("st.capture_kind = None")
         c.emit("play", seat="seat", cards="[_str(card)]", taken="[]")
@@ -144,6 +147,37 @@ def _apply(c, d, step: Captures, spec: Spec, pile, empty) -> None:
     _turn(c, d, spec, empty)
 
 
+BUILT = record_of({"cards": CARD_LIST, "owner": SEAT, "value": INT})     # a build, as its counter holds it
+
+
+def build(st, spec: Spec, seat: int, card, on) -> None:
+    """`card` laid on the table cards `on` (loose ones and whole builds): a build of their
+    values' total, the seat's, replacing the builds it is laid on."""
+    builds = list(st.cv[spec.builds] or [])
+    used = [b for b in builds if any(c in on for c in b.cards)]
+    built = {c for b in used for c in b.cards}
+    value = spec.values[card] + sum(b.value for b in used) + sum(spec.values[t] for t in on if t not in built)
+    st.zones[spec.table].append(card)
+    st.cv[spec.builds] = [b for b in builds if b not in used] + \
+        [Record(("cards", "owner", "value"), (list(on) + [card], seat, value))]
+    st.capture_kind = "build"
+
+
+def taken_builds(st, counter: int, taken) -> None:
+    """The builds among the cards taken leave the table (a build is taken whole)."""
+    builds = st.cv[counter]
+    if builds:
+        st.cv[counter] = [b for b in builds if not any(c in taken for c in b.cards)]
+
+
+def capture_kind(st, spec: Spec, card, taken) -> str:
+    """How `card` captured: 'rank' (one card of its rank), 'sum' (cards, or a build, whose
+    values add up to its value: a build's value is its cards') or 'several' (more groups)."""
+    if len(taken) == 1 and spec.ranks[taken[0]] == spec.ranks[card]:
+        return "rank"
+    return "sum" if sum(spec.values[t] or 0 for t in taken) == spec.values[card] else "several"
+
+
 def _zone(c, name: Name | None, default: str, step) -> int:
     text = name.text if name is not None else default
     zone = c.zone(text)
@@ -151,208 +185,6 @@ def _zone(c, name: Name | None, default: str, step) -> int:
         raise RuleError((name or step).span, f"'{text}' is not a zone of the table",
                         f"declare it: zones: {{{text}: {{visible: all}}}}")
     return zone[1]
-
-
-def captures_of(st, spec: Spec, explain: bool) -> list:
-    """The plays of the player to move: each card with every capture it makes, and without one
-    where laying is allowed. With `explain`: every candidate with None or the rule excluding it
-    (a card that must capture may not be simply laid)."""
-    table = st.zones[spec.table]
-    hand = st.zones[spec.hand + st.turn]
-    ranks, values = spec.ranks, spec.values
-    sums = _sum_captures(table, values, {values[c] for c in hand}, spec.span) if spec.sum else {}
-    same_rank: dict = {}                     # rank -> the table's cards of that rank, one each
-    if spec.rank:
-        for t in table:
-            if ranks[t] in same_rank:
-                same_rank[ranks[t]].append((t,))
-            else:
-                same_rank[ranks[t]] = [(t,)]
-    out: list = []
-    prefer = spec.prefer if spec.prefer != "none" else None
-    optional = spec.optional
-    for card in hand:
-        by_rank, by_sum = same_rank.get(ranks[card]), sums.get(values[card])
-        takes = by_rank + by_sum if by_rank and by_sum else by_rank or by_sum     # read, never changed
-        if not takes:
-            out.append(((card, ()), None) if explain else (card, ()))
-            continue
-        if prefer and len(takes) > 1:
-            takes, passed = _preferred(takes, card, ranks, prefer)
-            if explain:
-                reason = f"{card} must take {PREFER_WORDS[prefer]}: play {card} take " + \
-                    " or ".join(" ".join(str(t) for t in take) for take in takes)
-                out += [((card, t), reason) for t in passed]
-        if optional:
-            out.append(((card, ()), None) if explain else (card, ()))
-        elif explain:
-            out.append(((card, ()), f"you must capture when you can: {card} can take "
-                                    f"{' '.join(str(t) for t in takes[0])}"))
-        out += [((card, t), None) for t in takes] if explain else [(card, t) for t in takes]
-        if len(out) > MAX_CAPTURES:
-            raise EvalError(f"more than {MAX_CAPTURES:,} ways to capture at once", spec.span,
-                            "the table holds too many cards that add up: lower the capture values")
-    return out
-
-
-PREFER_WORDS = {"rank": "a card of its own rank rather than a sum", "sum": "a sum rather than a card of its own rank",
-                "most": "as many cards as it can"}
-
-
-def _preferred(takes: list, card, ranks, prefer: str) -> tuple[list, list]:
-    """The captures `prefer` ranks first, and those it passes over."""
-    if prefer == "most":
-        most = max(len(t) for t in takes)
-        return [t for t in takes if len(t) == most], [t for t in takes if len(t) < most]
-    by_rank = [t for t in takes if len(t) == 1 and ranks[t[0]] == ranks[card]]
-    chosen = by_rank if prefer == "rank" else [t for t in takes if t not in by_rank]
-    if not chosen:
-        return takes, []
-    return chosen, [t for t in takes if t not in chosen]
-
-
-def _sum_captures(table, values, targets, span) -> dict:
-    """For each target value: every set of two or more table cards whose values add up to it,
-    in canonical order (by value, then card: the text never depends on the order cards were laid).
-
-    One pass for all the targets: reach[i] is a bit mask of the totals that some subset of
-    cards[i:] makes (bit k: total k), so the search never enters a branch that cannot be
-    completed."""
-    wanted = [t for t in targets if isinstance(t, int) and t > 0]
-    if not wanted:
-        return {}
-    cards = sorted(t for t in table if values[t] is not None)
-    cards.sort(key=values.__getitem__)       # stable: by value, then card
-    vals = [values[c] for c in cards]
-    n, full = len(cards), (1 << (max(wanted) + 1)) - 1
-    reach = [1] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        reach[i] = reach[i + 1] | ((reach[i + 1] << vals[i]) & full)
-    found: dict = {}
-    for target in wanted:
-        out: list = []
-        found[target] = out
-        if reach[0] >> target & 1:
-            for i in range(n):               # the first card, less than the target: others make up the rest
-                v = vals[i]
-                if v >= target:
-                    break
-                if reach[i + 1] >> (target - v) & 1:
-                    _search(cards, vals, reach, i + 1, target - v, (cards[i],), out, span)
-    return found
-
-
-def _search(cards, vals, reach, start, rest, chosen, out, span) -> None:
-    for i in range(start, len(cards)):
-        v = vals[i]
-        if v > rest:
-            break
-        if v == rest:
-            out.append(chosen + (cards[i],))
-            if len(out) > MAX_CAPTURES:
-                raise EvalError(f"more than {MAX_CAPTURES:,} ways to capture at once", span,
-                                "the table holds too many cards that add up: lower the capture values")
-        elif reach[i + 1] >> (rest - v) & 1:
-            _search(cards, vals, reach, i + 1, rest - v, chosen + (cards[i],), out, span)
-
-
-# -- the runtime side ---------------------------------------------------------------------------
-
-class Capturing:
-    """What the State asks of a captures step's decision besides its generated functions."""
-
-    @staticmethod
-    def text(st, d, action) -> str:
-        card, taken = action
-        return f"play {card}" + (" take " + " ".join(str(t) for t in taken) if taken else "")
-
-    @staticmethod
-    def describe(st, d) -> str:
-        return "play a card (and capture)"
-
-    @staticmethod
-    def vocabulary(d) -> tuple:
-        return ()                # cards only
-
-    @staticmethod
-    def spell(st, d, action) -> tuple:
-        """The card played, then the cards taken one at a time (runtime/indices.py)."""
-        card, taken = action
-        return (card,) + tuple(sorted(taken))
-
-    @staticmethod
-    def why_not(st, d, action) -> str | None:
-        spec = d.spec
-        if isinstance(action, str):
-            rest, problem = typed_play(st, action, Capturing.describe(st, d), allowed=("take",))
-            if problem:
-                return problem
-            split = next((i for i, (k, v) in enumerate(rest) if k == "word"), len(rest))
-            played = [v for _, v in rest[:split]]
-            taken = [v for k, v in rest[split + 1:] if k == "card"]
-            if split < len(rest) and not taken:
-                return f"name the table cards to take after 'take', e.g. '{example(st, lambda t: ' take ' in t)}'"
-        else:
-            played, taken = [action[0]], list(action[1])
-        if len(played) > 1:
-            return "play one card a turn; to capture write e.g. 'play 7C take 7H'"
-        problem = held_problems(st, st.zones[spec.hand + st.turn], played)
-        if problem:
-            return problem
-        card, table = played[0], st.zones[spec.table]
-        if not taken:
-            reasons = dict(st.prog.explain[d.id](st))
-            return reasons.get((card, ())) or "that play is not allowed now"
-        problem = card_problems(st, list(taken), table, _not_on_table)
-        if problem:
-            return problem
-        passed = next((why for (c, t), why in st.prog.explain[d.id](st) if c == card and set(t) == set(taken)), None)
-        return passed or _shape(st, spec, card, taken)
-
-
-def _shape(st, spec: Spec, card, taken) -> str:
-    """Why cards on the table do not make a capture for `card`, from the capture settings."""
-    ranks, values = spec.ranks, spec.values
-    if len(taken) == 1 and ranks[taken[0]] == ranks[card]:
-        if not spec.rank:
-            return "a card captures only by sum here, never one card of the same rank"
-        return "that capture is not allowed now"
-    if values[card] is None:
-        if spec.rank:
-            return f"{_unvalued_rule(st.prog.deck)}: {card} can take only a {ranks[card]}"
-        return f"{card} has no capture value: it cannot capture"
-    if len(taken) == 1:
-        if spec.rank and spec.sum:
-            return f"one card is taken only by a card of the same rank: {card} can take a {ranks[card]}, " \
-                   f"or two or more cards adding up to {values[card]}"
-        if spec.rank:
-            return f"a card captures only a card of the same rank: {card} can take a {ranks[card]}"
-        return f"a capture by sum takes two or more cards adding up to {values[card]}"
-    if not spec.sum:
-        return f"a card captures only one card of the same rank: {card} can take a {ranks[card]}"
-    unvalued = [str(t) for t in taken if values[t] is None]
-    if unvalued:
-        return f"{either(unvalued, 'and')} {'has' if len(unvalued) == 1 else 'have'} no capture value: " \
-               f"{'it is' if len(unvalued) == 1 else 'they are'} never part of a sum"
-    total = sum(values[t] for t in taken)
-    if total != values[card]:
-        return f"the cards taken must add up to {values[card]}: {' '.join(str(t) for t in taken)} make {total}"
-    return "that capture is not allowed now"
-
-
-def _not_on_table(cards) -> str:
-    return f"{either(cards, 'and')} {'is' if len(cards) == 1 else 'are'} not on the table"
-
-
-def _unvalued_rule(deck) -> str:
-    """How the deck's cards without a capture value capture, in the words a player knows."""
-    unvalued = [r for r in deck.order if all(deck.values[c] is None for c in deck.cards if deck.rank_of[c] == r)]
-    if set(unvalued) == {"K", "Q", "J"}:
-        return "courts capture only a court of the same rank"
-    return f"{either(unvalued)} have no capture value: they capture only a card of the same rank"
-
-
-CAPTURING = Capturing()
 
 
 # -- explain ------------------------------------------------------------------------------------
@@ -370,6 +202,14 @@ def describe_captures(prose, step: Captures) -> list[Item]:
     facts = [Item(_ways(step.rank, step.sum))]
     if step.sum:
         facts += _valueless(prose.rs.deck)
+    if step.several:
+        facts.append(Item("A card may take several such groups at once, no card in two (an 8 takes an 8 and a 5 "
+                          "with a 3)."))
+    if step.builds is not None:
+        facts.append(Item(f"Instead of capturing, a player may **build**: lay a valued card on loose table cards "
+                          f"and builds whose values, with its own, make the value of another card they hold; the "
+                          f"build stays on the table as one, is the builder's until someone builds on it, and is "
+                          f"taken whole by a card of its value. The builds are kept in {code(step.builds.text)}."))
     if step.prefer != "none":
         facts.append(Item(f"A card that can capture in several ways must take {PREFER_WORDS[step.prefer]}."))
     facts += [Item(OPTIONAL[step.optional]), _pile(prose, step.pile.text if step.pile is not None else "pile")]
@@ -432,6 +272,10 @@ CAPTURES = StepKind("captures", Captures, "a fishing game's turns: play a card, 
         "which of a card's captures it must make: rank (a card of its own rank rather than a sum), sum, "
         "most (as many cards as it can), or none (any)"),
     Key("pile", ZoneName(), None, "where captured cards go: the capturer's (or the team's) zone (default `pile`)"),
+    Key("several", Flag(), False, "a card may take several groups at once (each a card of its rank or cards "
+        "adding up to its value), no card in two"),
+    Key("builds", CounterName(), None, "players may build: a counter of the table that keeps the builds "
+        "(records of cards, owner and value); a build is taken whole by a card of its value"),
     Key("bonuses", Items(BONUS), (), "checked after each capture, all that apply are paid"),
     Key("after_play", Steps(), (), "steps after every turn (`player` is the one who played)"),
     Key("refill", Steps(), (), "steps run when the player to move has no cards (a deal from the stock)"),
