@@ -42,7 +42,7 @@ KEY_WORDS = ["name", "players", "deck", "order", "points", "zones", "owner", "vi
              "follow", "do", "ask", "who", "choices", "when", "say", "if", "then", "else",
              "end_match", "after_hand", "before_play", "extends", "values", "trumps", "suit",
              "draw", "first", "showdown", "among", "eliminate", "revive", "limits", "hands", "repeat", "until",
-             "auction", "bids", "style", "packs",
+             "auction", "bids", "style", "packs", "several", "builds",
              "move", "reveal", "captures", "teams", "result", "cuont", "hnad", "__class__"]
 OTHER_KINDS = ["0", "-1", "30", "2", "0.5", "1/3", "55.17", "1000000000000000000000000000000",
                "9223372036854775808", "true", "false", "no", "~", "null", "''", "'x'", "[]",
@@ -214,8 +214,24 @@ def shoe(rng, lines, names):
     return lines[:at + 1] + [f"  packs: {rng.choice(['2', '2', '6', '8', '9', '0', 'two', '1/2'])}"] + lines[at + 1:]
 
 
+def capturing(rng, lines, names):
+    """A captures step given several captures at once, builds, or both (issue 33)."""
+    at = next((i for i, text in enumerate(lines) if re.match(r"^\s*- captures:\s*$", text)), None)
+    if at is None:
+        return lines
+    indent = " " * (len(lines[at]) - len(lines[at].lstrip()) + 4)
+    added = [f"{indent}several: {rng.choice(['true', 'false', 'maybe'])}"] if rng.random() < 0.7 else []
+    if rng.random() < 0.6:
+        added.append(f"{indent}builds: {rng.choice(['x_builds', 'x_builds', 'score', 'table'])}")
+        counters = next((i for i, text in enumerate(lines) if text.startswith("counters:")), None)
+        if counters is not None:
+            lines = lines[:counters + 1] + ['  x_builds: {start: "[]", scope: hand}'] + lines[counters + 1:]
+            at += 1
+    return lines[:at + 1] + added + lines[at + 1:]
+
+
 LINE_MUTATIONS = [delete_line, duplicate_line, rename_key, other_kind, other_kind, cut_value,
-                  generated, generated, generated, heavy, repeated, shoe]
+                  generated, generated, generated, heavy, repeated, shoe, capturing]
 
 
 def expression(rng: random.Random, names: list[str], depth: int = 3) -> str:

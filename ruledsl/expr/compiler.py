@@ -338,7 +338,7 @@ class Compiler(Operators, Loops):
         return Frag(src=f"({x}[{n}] if {fast} else {self.call(values.index, x, n, span)})", type=item)
 
     def _Record(self, node: ast.Record) -> Frag:
-        """{name: value, …}: a Record (runtime/records.py), its fields sorted by name."""
+        """{name: value, …}: a Record (expr/records.py), its fields sorted by name."""
         values = self.operands(node.values)
         pairs = sorted(zip(node.names, values), key=lambda pair: pair[0])
         names = self.unit.const(tuple(n for n, _ in pairs))
