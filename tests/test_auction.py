@@ -208,3 +208,11 @@ def test_double_belongs_to_a_round(tmp_path):
         load(tmp_path, DUEL.replace("style: duel", "style: duel\n      double: true"))
     (error,) = info.value.errors
     assert error.message == "double and redouble belong to an auction of style round" and error.span.line == 17
+
+
+def test_who_bids_may_not_depend_on_hidden_cards(tmp_path):
+    """Whether a seat is in the auction is seen by all: a `who:` that reads a hand tells them."""
+    from ruledsl.tools import checks
+    game = load(tmp_path, DUEL.replace("who: order(next(dealer))", 'who: "[p for p in seats if holds(hand(p), AS)]"'))
+    told = [w for w in checks.warnings(game) if "whether this question is asked depends on hand(p)" in w.message]
+    assert len(told) == 1 and told[0].span.line == 15

@@ -28,6 +28,7 @@ from ..errors import RuleError
 from ..expr.ast import Call, Literal, Name, children
 from ..lang import builtins, walk
 
+ASKING = ("ask", "auction")      # the steps that put a question to the seats their `who:` names
 ENDS = {"end_hand": "always ends the hand", "redeal": "always redeals the hand",
         "end_match": "always ends the match"}
 
@@ -137,10 +138,10 @@ def telling_questions(steps, zones, functions: dict) -> list[RuleError]:
     hidden = {name for name, spec in zones.items() if spec.visible != "all"}
     out: list[RuleError] = []
     for step in walk.every_step(steps):
-        if not any(s.kind == "ask" for s in walk.every_step([step])):
+        if not any(s.kind in ASKING for s in walk.every_step([step])):
             continue
         conditions = [step.when, getattr(step, "condition", None) if step.kind == "if" else None,
-                      step.who if step.kind == "ask" else None]
+                      step.who if step.kind in ASKING else None]
         for e in conditions:
             if e is not None and e.form == "expression":
                 out += [_telling(e, ref) for ref in _hidden_reads(e.tree, hidden, functions)]
