@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ruledsl.runtime import knowledge
-from ruledsl.runtime.cards import Card
+from ruledsl.runtime.cards import Card, known_card
 from ruledsl.runtime.history import decisions
 from hidden import CASES, GAMES, random_points, snapshot, twin
 
@@ -87,7 +87,7 @@ def test_determinized_states_play_on(name, players):
 
 def test_observation_shows_only_cards_the_seat_can_place():
     """The invariant determinization stands on: what an observation shows, the seat knows."""
-    names = {str(c): c for c in map(Card, range(len(Card.names)))}     # every loaded deck's cards
+    names = {str(c): known_card(str(c)) for c in map(Card, range(len(Card.names)))}   # every loaded deck's cards (a copy by its first)
     for name, players in CASES:
         for st in random_points(GAMES[name], players, 6, every=5, limit=8):
             for seat in range(players):
@@ -156,7 +156,7 @@ def test_knowledge_is_what_the_seat_was_shown(name, players):
     cards whose place a seat knows are exactly those shown to it so far in this deal — by
     its observations (hands, face-up zones, the trick) and by the plays the table told it —
     but for the cards of a zone shuffled since (`shuffle ZONE`), until it sees them again."""
-    names = {str(c): c for c in map(Card, range(len(Card.names)))}     # every loaded deck's cards
+    names = {str(c): known_card(str(c)) for c in map(Card, range(len(Card.names)))}   # every loaded deck's cards (a copy by its first)
     rng = random.Random(7)
     st = GAMES[name].new_initial_state(seed=8, players=players, record=True)
     seen, deal, told = [0] * players, None, 0
