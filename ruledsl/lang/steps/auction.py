@@ -202,7 +202,7 @@ def compile_auction(step: Auction, c) -> None:
             w.line(f"st.events.append({{'kind': 'choice', 'seat': st.vars[{slot}].to_move(), "
                    f"'action': {w.const(text)}(st.vars[{slot}], a)}})")
         w.line(f"st.vars[{slot}] = {w.const(call)}(st.vars[{slot}], a)")
-        w.line("st.player = -1")
+        w.line("st.player = NOBODY")
         _results(c, step, slot, ladder.type)
         w.goto(head)
     w.place(end)
