@@ -208,11 +208,11 @@ def test_the_plans_make_only_the_candidates_that_can_pass(tmp_path_factory, monk
     13-card hand is tested on the few hands of that shape, not on its 1,287 five-card
     combinations; a pair on the hand's pairs; President's plays beating a high pair on the
     groups above it (counted: the poker ranks and the groups' combinations worked out)."""
-    from ruledsl.runtime import combos
+    from ruledsl.runtime import combos, hands
     counted = {"poker_rank": 0, "combinations": 0}
-    for name in counted:
-        real = getattr(combos, name)
-        monkeypatch.setattr(combos, name, lambda *a, _real=real, _name=name: counted.__setitem__(
+    for module, name in ((hands, "poker_rank"), (combos, "combinations")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name: counted.__setitem__(
             _name, counted[_name] + 1) or _real(*a))
     game, _ = game_of([("combinations(hand(player), 5)", "poker_rank(s)[0] >= 4"),
                        ("[s for k in [1, 2, 3, 5] for s in combinations(hand(player), k)]", "len(s) == 2 and same_rank(s)"),
