@@ -265,11 +265,17 @@ def test_the_lobby_lists_tables_the_server_has_not_loaded(tmp_path):
     with client(db) as c:
         over = new_table(c, seats=["random"] * 3, options={"hands": 1})["id"]
         wait_for(lambda: c.get(f"/api/tables/{over}").json()["over"])
+        stored = lambda: sqlite3.connect(db).execute("SELECT status FROM tables WHERE id = ?", (over,)).fetchone()
+        wait_for(lambda: stored() == ("over",))           # the bot's thread records the end just after
         playing = new_table(c, seats=["human", "open", "random"])["id"]
+        before = {t["id"]: t for t in c.get("/api/tables").json()}
     with client(db) as c:                                  # a restart loads only the tables in play
         listed = {t["id"]: t for t in c.get("/api/tables").json()}
-        assert listed[over]["status"] == "over" and listed[over]["hand"] is None and listed[over]["version"] > 3
-        assert listed[playing]["status"] == "playing" and listed[playing]["hand"] == 1
+        assert listed[over]["status"] == "over" and listed[over]["hand"] is None
+        assert listed[over]["version"] == before[over]["version"] > 1      # as stored, not made again
+        assert listed[playing]["status"] == "playing"
+        # a table's random deal may end a hand before anyone acts: the hand is the one it was
+        assert listed[playing]["hand"] == before[playing]["hand"] >= 1
         assert [s["who"] for s in listed[playing]["seats"]] == ["person", "open", "bot"]
         assert "token" not in json.dumps(listed)
 
