@@ -12,9 +12,9 @@ out: the search draws again (rejection sampling, up to TRIES draws).
 Beyond what is possible, what is likely: replaying a world's past also asks, at each decision
 of another player, how likely their choice was had they held the world's cards, under a model
 of play (`Model`): the action the one-action judge of policy.py rates best with probability
-`agree`, else any legal action at random. `agree` is how often a search bot's choice is one the
-judge rates best beyond chance (measured: benchmarks/README.md, "Inference"). When the budget
-allows, a pool of possible worlds is weighted so and resampled (systematic resampling), and the
+`agree`, else any legal action at random. `agree` is a setting, not fitted: a cautious guess at
+how often a search bot's choice is the judge's best beyond chance (the card-location accuracy it
+gives: benchmarks/README.md, "Bot strength"). When the budget allows, a pool of possible worlds is weighted so and resampled (systematic resampling), and the
 search takes its worlds from the pool in turn.
 
 Nothing here reads the true state: only the worlds and their pasts.
@@ -39,6 +39,7 @@ class Model:
     def __init__(self, judge: Judge, agree: float = AGREE):
         self.judge, self.agree = judge, agree
         self.replayed = 0                     # decisions replayed so far: the work done
+        self.to_judge = 0                     # the actions judging the last world replayed would take
 
     def log_likelihood(self, world, seat: int, judged: bool = True) -> float:
         """log P(every other player's choice this hand | the world's cards) — only whether the
@@ -46,6 +47,7 @@ class Model:
         first, _ = world.past
         st, scored, total = first.clone(), first.hands_scored, 0.0
         judge, agree = self.judge, self.agree
+        self.to_judge = 0
         for who, action in decisions(world.past):
             self.replayed += 1
             if st.player != who or st.hands_scored != scored:
@@ -53,6 +55,8 @@ class Model:
             legal = st.legal_actions()
             if action not in legal:
                 return -math.inf
+            if who != seat and len(legal) > 1:
+                self.to_judge += len(legal)
             if judged and who != seat and len(legal) > 1:
                 scores = judge.scores(st, legal)
                 top = max(scores)
@@ -96,13 +100,11 @@ class Worlds:
         before = model.work
         if model.log_likelihood(first, seat, judged=False) == -math.inf:
             first = self._fresh()
-        judged = model.judge.judged
-        logs = [model.log_likelihood(first, seat)]
-        each = max(1, (model.judge.judged - judged) // JUDGED_PER_ROLLOUT)
-        size = min(size, (work - (model.work - before)) // each)
+        each = max(1, model.to_judge // JUDGED_PER_ROLLOUT)     # a world's judgement, known from
+        size = min(size, (work - (model.work - before)) // each)   # its replay before paying for it
         if size < self.SMALLEST:
-            self.pool = []
             return
+        logs = [model.log_likelihood(first, seat)]
         worlds = [first]
         while len(worlds) < size and (until is None or clock() < until):
             worlds.append(self._fresh())
