@@ -10,6 +10,9 @@ import pytest
 import ruledsl
 from ruledsl.errors import RuleError, RuleErrors
 from ruledsl.expr.records import Record
+from ruledsl.runtime.helpers import SEAT_NAMES
+from ruledsl.table.render import Look
+from ruledsl.table.view import View
 from ruledsl.tools.scenarios import run_file
 
 GAME = """\
@@ -62,7 +65,16 @@ def test_a_record_holds_named_values_read_by_name(game):
     assert st.evaluate("builds[0].value") == sum(st.evaluate(f"value({c})") or 0 for c in st.evaluate("table"))
     assert st.evaluate("{a: 1, b: [2]} == {b: [2], a: 1}") and not st.evaluate("{a: 1} == {a: 2}")
     said = next(e["text"] for e in st.events if e["kind"] == "say")
-    assert said.startswith("A builds ") and "{cards: " in said and ", owner: 0, value: " in said
+    assert said.startswith("A builds ") and "{cards: " in said and ", owner: A, value: " in said   # a seat by name
+
+
+def test_the_table_shows_a_records_seats_by_name(game):
+    """A counter of records whose owner is a seat: the owner by name, the other fields as values."""
+    st = game.new_initial_state(seed=2, dealer=1, record=True)
+    view = View(game.ruleset, st.n, 0, Look(game.ruleset.deck.ranks, SEAT_NAMES, symbols=False), st.prog.counter_types)
+    shown = view.value("builds", st.evaluate("builds")).plain
+    assert shown.startswith("{cards: ") and shown.endswith(f", owner: B, value: {st.evaluate('builds[0].value')}}}")
+    assert view.value("secret", st.evaluate("secret")).plain.endswith("owner: B, value: 0}")
 
 
 def test_an_answer_may_be_a_record(game):

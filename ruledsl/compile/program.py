@@ -25,7 +25,7 @@ from ..expr.compiler import Compiler as ExprCompiler
 from ..lang import walk
 from ..lang.declare import Expr, Name, Statements, Step, Template, ZoneRef
 from ..lang.steps import ALL
-from ..expr.types import A_SEAT, ANY, CONDITION, NOTHING, SEATS, Type, holds_seats
+from ..expr.types import A_SEAT, ANY, CONDITION, NOTHING, SEATS, Type, holds_seats, seat_fields
 from ..runtime import helpers
 from ..runtime.helpers import SEAT_NAMES
 from ..runtime.knowledge import Viewers
@@ -224,8 +224,12 @@ class Compiler:
                 parts.append(self.w.const(part, "SAY"))
             else:
                 frag = self.frag(part)
-                shown = "_show_seats" if holds_seats(frag.type) else "_show"      # seats by name
-                parts.append(f"{shown}({self.w_src(frag)})")
+                fields = seat_fields(frag.type)                                     # seats by name
+                if fields:
+                    parts.append(f"_show_seats({self.w_src(frag)}, fields={self.w.const(fields, 'SEAT_FIELDS')})")
+                else:
+                    shown = "_show_seats" if holds_seats(frag.type) else "_show"
+                    parts.append(f"{shown}({self.w_src(frag)})")
         return f"''.join(({', '.join(parts)},))" if parts else self.w.const("", "SAY")
 
     def emit(self, kind: str, **fields: str) -> None:

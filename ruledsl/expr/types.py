@@ -173,6 +173,16 @@ def holds_seats(t: Type) -> bool:
     return t.has("seat") and t.only("seat", "none")
 
 
+def seat_fields(t: Type) -> frozenset:
+    """The fields that hold seats of the records a value of type `t` is, or holds in its lists
+    (a build's `owner`): shown by seat names too."""
+    if t.only("list"):
+        return seat_fields(t.item) if t.item is not None else frozenset()
+    if not t.has("record") or t.fields is None:
+        return frozenset()
+    return frozenset(name for name, field in t.fields if holds_seats(field))
+
+
 def literal(value) -> Type:
     """The type of a constant of the language."""
     if value is None:

@@ -14,7 +14,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from ..expr.types import holds_seats
+from ..expr.types import holds_seats, seat_fields
 from ..runtime.observe import event_seen
 from ..runtime.show import show_seats
 from .render import GAP, Look, labelled, pack, row, summary_table, units
@@ -27,7 +27,10 @@ class View:
         self.rules, self.n, self.viewer, self.look = ruleset, players, viewer, look
         self.seats = list(look.seat_names[:players])
         # The counters whose values the type checker knows are seats (or lists of them): by name.
-        self.of_seats = {name for name, t in (counter_types or {}).items() if holds_seats(t)}
+        # Those holding records with seats in some fields (a build's owner): name -> those fields.
+        types = (counter_types or {}).items()
+        self.of_seats = {name: None for name, t in types if holds_seats(t)}
+        self.of_seats.update((name, seat_fields(t)) for name, t in types if seat_fields(t))
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -82,7 +85,9 @@ class View:
 
     def value(self, counter: str, value) -> Text:
         """A counter's value; seats by their names."""
-        return Text(show_seats(value, self.look.seat_names)) if counter in self.of_seats else self.look.value(value)
+        if counter not in self.of_seats:
+            return self.look.value(value)
+        return Text(show_seats(value, self.look.seat_names, self.of_seats[counter]))
 
     def size_items(self, obs: dict) -> list[tuple[str, list[str] | None, list[str]]]:
         """How many cards each seat (or team) holds per zone, and face-down shared piles: as
