@@ -10,6 +10,9 @@ import pytest
 
 import ruledsl
 from ruledsl.errors import RuleErrors
+from ruledsl.runtime.helpers import SEAT_NAMES
+from ruledsl.table.render import Look
+from ruledsl.table.view import View
 
 GAME = """\
 name: Fishing with builds
@@ -83,6 +86,14 @@ def test_a_build_is_laid_kept_whole_raised_and_taken_by_its_value(game):
     assert "play 10S take AH 2C 3D 4H" in texts(st)
     st.apply_action("play 10S take AH 2C 3D 4H")
     assert st.evaluate("builds") == [] and st.evaluate("count(pile(0))") == 5 and st.evaluate("kinds")[-1] == "sum"
+
+
+def test_the_table_says_what_was_built_on_what(game):
+    st = deal(game, "2C 9S 10S KS", "3S AH 10H KH", "3D 4H QD JD")
+    st.apply_action("build 2C on 3D 4H")
+    view = View(game.ruleset, st.n, 1, Look(game.ruleset.deck.ranks, SEAT_NAMES, symbols=False))
+    (play,) = [e for e in st.events if e["kind"] == "play"]
+    assert view.event(play).plain == "A plays 2C, builds 9 on 3D 4H"
 
 
 def test_why_a_build_is_not_open(game):

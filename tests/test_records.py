@@ -86,6 +86,14 @@ def test_an_answer_may_be_a_record(game):
     assert st.is_terminal() and st.evaluate("builds") == [] and st.evaluate("count(pile(1))") == 2
 
 
+def test_why_a_record_typed_is_not_an_answer(game):
+    st = game.new_initial_state(seed=2, dealer=0)
+    offered = st.action_to_string(st.legal_actions()[0])
+    assert st.why_not(offered) is None
+    assert st.why_not("take {cards: 2C, owner: 0, value: 2}") == \
+        f"'take {{cards: 2C, owner: 0, value: 2}}' is not offered; choose from {offered.split(None, 1)[1]}"
+
+
 def test_a_determinization_re_deals_the_cards_a_hidden_record_names(game):
     st = game.new_initial_state(seed=4, dealer=0)
     secret = st.evaluate("secret.cards[0]")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import attrs
 
+from ...expr.records import Record
 from ...runtime.cards import known_card
 from ...runtime.show import show
 from .typed import Typed, card_problems, either, example
@@ -80,6 +81,8 @@ class Asking:
             return f"'{name}' needs a value, e.g. '{example(st, lambda t: t.split()[0] == name)}'"
         if _several(spec, i):
             return _not_these(st, d, name, given, mine)
+        if len(given) > 1 and any(type(a[1]) is Record for a, _ in mine):     # `take {value: 9, …}`
+            return _not_this_record(st, d, name, given, action.strip().split(None, 1)[1], mine)
         if len(given) > 1:
             return f"'{name}' takes one value, e.g. '{example(st, lambda t: t.split()[0] == name)}'"
         match = [(a, why) for a, why in mine if show(a[1]).upper() == given[0].upper()]
@@ -112,6 +115,15 @@ def _not_these(st, d, name: str, given: list, mine: list) -> str:
     offered = [show(a[1]) for a, why in mine if why is None]
     choose = f"; choose from {', '.join(offered[:12])}{' …' if len(offered) > 12 else ''}" if offered else ""
     return f"'{name} {' '.join(given)}' is not offered{choose}"
+
+
+def _not_this_record(st, d, name: str, given: list, written: str, mine: list) -> str:
+    """Why a record typed after a choice (its words as Typed reads them) is not an answer."""
+    words = [g.upper() for g in given]
+    match = [(a, why) for a, why in mine if [str(v).upper() for _, v in Typed.read(show(a[1])).tokens] == words]
+    if match:
+        return match[0][1] or f"'{name} {written}' is not open to you now"
+    return _not_a_value(st, d, name, written, [a[1] for a, _ in mine])
 
 
 def _not_a_value(st, d, name: str, given: str, values: list) -> str:
