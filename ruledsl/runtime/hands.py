@@ -3,7 +3,7 @@ order the game names (a card's power: 1 for the lowest rank of that order), with
 a suit order if the game has one; and the best k cards of a hand by that ranking.
 
     poker_rank(xs)                          the category, then the powers that break ties
-    poker_rank(xs, 'big_two', [S, H, C, D]) in deck.orders.big_two, then the suits, high to low
+    poker_rank(xs, 'climbing', [S, H, C, D]) in deck.orders.climbing, then the suits, high to low
     best_hand(hand(p) + board, 5)           the five of the seven that rank highest
 
 A rank is [category, the tie-breaking powers…, then (with suits) the suits' places…]: lists

@@ -3,11 +3,11 @@
     style: round    each in turn from the first: pass, a bid higher than the last one, and with
                     `double: true` double a bid of the other side or redouble a double of one's
                     own side; over once, after a bid, every other player has passed in a row
-                    (or, with no bid, everyone has): contract bridge's auction
+                    (or, with no bid, everyone has): a level-and-strain auction
     style: duel     two at a time: the first is the holder, the others challenge in order; the
                     challenger bids higher or passes, the holder holds (bids the same) or passes;
                     whoever passes drops out and the next challenger comes in against the one
-                    left (skat's bidding). If nobody bid, the one left may open at any bid, or pass
+                    left. If nobody bid, the one left may open at any bid, or pass
 
     start (the seats, the ladder) ─▶ HEAD: over? the counters are written, on to the next step
           │ else the player to move calls (a decision) ─▶ the call is taken ─▶ HEAD
@@ -32,7 +32,7 @@ from ...expr.types import A_LIST, INT, NONE, SEAT, SEATS, list_of, ANY
 from .typed import Typed, either
 
 STYLES = ("round", "duel")
-MAX_BIDS = 100            # bids on a ladder (bridge has 35): each is an integer action
+MAX_BIDS = 100            # bids on a ladder (7 levels x 5 strains is 35): each is an integer action
 WORDS = ("bid", "hold", "pass", "double", "redouble")     # the calls, as the actions spell them
 
 
@@ -348,8 +348,8 @@ AUCTION = StepKind("auction", Auction, "players bid up a ladder until one holds 
     Key("bids", Expression(A_LIST), REQUIRED, "the ladder of bids, lowest first: numbers, [level, strain] pairs, texts",
         "the bids lowest first, e.g. bids: [18, 20, 22, 23, 24, 27, 30]"),
     Key("style", Word(STYLES, "auction style", "style is round or duel", suggest=STYLES), "round",
-        "round: each in turn, until all but one pass after a bid (bridge); duel: two at a time, the "
-        "challenger bids or passes, the holder holds or passes, the next challenger comes in (skat)"),
+        "round: each in turn, until all but one pass after a bid; duel: two at a time, the "
+        "challenger bids or passes, the holder holds or passes, the next challenger comes in"),
     Key("double", Flag(), False, "round only: a bid may be doubled by the other side and redoubled"),
     Key("prompt", Text(), "", "what the player to call is asked, in words"),
     Key("bid", CounterName(), None, "a counter of the table that receives the winning bid (none: all passed)"),
