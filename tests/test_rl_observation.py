@@ -139,3 +139,101 @@ def test_chosen_cards_show_only_to_the_seat_choosing(name, n):
     for s in range(n):
         with_chosen, without = st.observation_tensor(s, (first,)), st.observation_tensor(s)
         assert (with_chosen != without) == (s == seat)
+
+
+# -- the tensor written by its nonzero entries gives the values it always gave -------------------
+
+def reference_tensor(st, player, chosen=()):
+    """The tensor written section by section in full, as runtime/tensor.py wrote it before it
+    was written by its nonzero entries: the specification the fast encoder is checked against."""
+    from fractions import Fraction
+    from ruledsl.runtime import indices
+    from ruledsl.runtime.observe import HIDDEN
+    from ruledsl.runtime.tensor import _one, _relative, layout
+    prog = st.prog
+    lay, view, n = layout(prog), seen(st, player), st.n
+    deck, told_apart = indices.coding(prog).card, indices.coding(prog).done     # a shoe's copies: one
+    order = prog.orders[player]
+    rel = {s: k for k, s in enumerate(order)}
+    my_team, teams = prog.team_of[player], lay.sizes["team"]
+    out = []
+
+    def seat_hot(seat):
+        out.extend(1.0 if rel.get(seat) == k else 0.0 for k in range(n))
+
+    def cards_hot(cards):
+        row = [0.0] * told_apart
+        for c in cards:
+            row[deck[c]] += 1.0           # two or more: identical cards of a shoe
+        out.extend(row)
+
+    def value(part, v, hidden):
+        kind, _, item = part.partition(" ")
+        if kind in ("int", "fraction"):
+            number = isinstance(v, (int, Fraction)) and type(v) in (int, Fraction)
+            out.append(float(v) if number and not hidden else 0.0)
+        elif kind == "bool":
+            out.append(1.0 if v is True else 0.0)
+        elif kind == "none":
+            out.append(1.0 if v is None and not hidden else 0.0)
+        elif kind == "list" and not item:
+            out.append(float(len(v if isinstance(v, (list, tuple)) else ())))
+        else:
+            row = [0.0] * lay.sizes[item or kind]
+            for x in (v if kind == "list" and isinstance(v, (list, tuple)) else () if kind == "list" else (v,)):
+                k = _one(item or kind, x, deck, rel, my_team, lay, prog.deck.suits)
+                if k is not None:
+                    row[k] = 1.0
+            out.extend(row)
+
+    seat_hot(st.player)
+    seat_hot(st.dealer)
+    seat_hot(st.leader)
+    out.extend(1.0 if st.out[s] else 0.0 for s in order)
+    out.append(float(st.hand_number))
+    for name, (owner, _) in prog.layout.zones.items():
+        for cards, count, _ in _relative(view.zones[name], owner, order, my_team, teams):
+            cards_hot(cards)
+            out.append(float(count))
+    for k in range(n):
+        if k < len(view.trick):
+            seat, cards, count = view.trick[k]
+            cards_hot(cards or ())
+            seat_hot(seat)
+            out.append(float(count))
+        else:
+            out.extend([0.0] * (told_apart + n + 1))
+    for name, parts in lay.counters.items():
+        per = prog.layout.counters[name][0]
+        for v in _relative(view.counters[name], per, order, my_team, teams):
+            out.append(0.0 if v is HIDDEN else 1.0)
+            for part in parts:
+                value(part, None if v is HIDDEN else v, v is HIDDEN)
+    mine = [0.0] * indices.coding(prog).size
+    if player == st.player:
+        for i in chosen:
+            mine[i] = 1.0
+    out.extend(mine)
+    return out
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_the_tensor_written_by_its_nonzero_entries_has_the_values_it_always_had(name, n):
+    """Along random matches, every seat's tensor (with a part of an action chosen, where one is)
+    equals the tensor written section by section in full; the entries it lists are its nonzero ones."""
+    from ruledsl.envs import Match
+    from ruledsl.runtime.tensor import nonzero
+    game = load(name)
+    for seed in range(2):
+        match, rng = Match(game.new_initial_state(seed=seed, players=n, options=short(name))), random.Random(seed)
+        for _ in range(120):
+            st = match.state
+            if st.is_terminal():
+                break
+            for seat in range(n):
+                tensor = st.observation_tensor(seat, match.chosen)
+                assert tensor == reference_tensor(st, seat, match.chosen)
+                at, values = nonzero(st, seat, match.chosen)
+                assert len(at) == len(set(at)) and 0.0 not in values and [tensor[i] for i in at] == values
+                assert sum(1 for v in tensor if v) == len(at)
+            match.step(rng.choice(match.legal()))

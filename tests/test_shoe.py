@@ -117,7 +117,9 @@ def test_the_integer_actions_and_the_tensor_count_a_shoes_cards(game):
     for action in st.legal_actions():
         assert st.action_from_index(st.action_index(action)) == action
     tensor = st.observation_tensor(1)
-    assert 3.0 in tensor and len(tensor) == len(st.observation_tensor(0))
+    assert 3.0 in tensor and len(tensor) == len(st.observation_tensor(0)) == game.observation_shape(2)[0]
+    from tests.test_rl_observation import reference_tensor
+    assert tensor == reference_tensor(st, 1) and st.observation_tensor(0) == reference_tensor(st, 0)
 
 
 def test_packs_is_a_whole_number_from_1_to_8(tmp_path):

@@ -7,6 +7,7 @@ rewards and its bounds. Nothing here imports the libraries.
 from __future__ import annotations
 
 from ..game import Game, load_game
+from ..runtime import indices
 from ..runtime.state import State
 
 
@@ -40,22 +41,37 @@ def utility_range(game: Game, declared=None) -> tuple[float, float]:
 
 class Match:
     """A match advanced one integer action at a time: the State and the integers chosen so far
-    towards the action being made (a lead of several cards, a capture)."""
+    towards the action being made (a lead of several cards, a capture). The legal actions'
+    integers are made once a decision (indices.spellings) and serve its every part, until an
+    action is applied."""
 
     def __init__(self, state: State, chosen: tuple = ()):
         self.state, self.chosen = state, chosen
 
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self._state, self._every = state, None
+
+    def every(self) -> list:
+        if self._every is None:
+            self._every = indices.spellings(self._state)
+        return self._every
+
     def legal(self) -> list[int]:
-        return self.state.legal_indices(self.chosen)
+        return indices.legal_indices(self._state, self.chosen, self.every())
 
     def step(self, i: int) -> bool:
         """Choose integer `i`; True when it completed an action (and the state moved on)."""
-        action = self.state.action_from_index(i, self.chosen)
+        action = indices.action_from_index(self._state, i, self.chosen, self.every())
         if action is None:
             self.chosen += (i,)
             return False
-        self.chosen = ()
-        self.state.apply_action(action)
+        self.chosen, self._every = (), None
+        self._state.apply_action(action)
         return True
 
     def clone(self) -> "Match":
@@ -63,9 +79,6 @@ class Match:
 
     def __deepcopy__(self, memo) -> "Match":     # OpenSpiel clones a state by deepcopy: the fast way
         return self.clone()
-
-    def observation(self, seat: int) -> list[float]:
-        return self.state.observation_tensor(seat, self.chosen)
 
     def __str__(self) -> str:
         shown = str(self.state)

@@ -22,6 +22,7 @@ import numpy as np
 import pyspiel
 
 from . import Match, game_of, max_game_length, utility_range
+from ..runtime.tensor import nonzero
 from .recall import Recall, remember, tensor_size, write_tensor
 
 
@@ -151,10 +152,10 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        if state.match is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = state.match.observation(player)
+        self.tensor.fill(0.0)
+        if state.match is not None:
+            at, values = nonzero(state.match.state, player, state.match.chosen)
+            self.tensor[at] = values
 
     def string_from(self, state, player):
         if state.match is None:

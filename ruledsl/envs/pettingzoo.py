@@ -19,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..runtime.tensor import nonzero
 from . import Match, game_of, max_game_length
 
 
@@ -37,8 +38,11 @@ class RuleEnv(AECEnv):
         self.match_options, self.reward_kind, self.render_mode = game.options(options), rewards, render_mode
         self.metadata = {"name": f"ruledsl_{game.name}", "render_modes": ["ansi"], "is_parallelizable": False}
         self.possible_agents = [f"player_{s}" for s in range(self.n)]
-        size = game.num_distinct_actions(self.n)
+        size = self.actions = game.num_distinct_actions(self.n)
         shape = game.observation_shape(self.n)
+        self.size = shape[0]
+        self.no_actions = np.zeros(size, np.int8)
+        self.no_actions.flags.writeable = False
         top = np.finfo(np.float32).max            # counters are numbers without a declared bound
         space = spaces.Box(-top, top, shape, np.float32)
         self.observation_spaces = {a: space for a in self.possible_agents}
@@ -69,16 +73,24 @@ class RuleEnv(AECEnv):
         self.agent_selection = self.agents[self.match.state.current_player()]
 
     def observe(self, agent):
-        return np.asarray(self.match.observation(self.possible_agents.index(agent)), np.float32)
+        """The seat's tensor, made from its nonzero entries (runtime/tensor.py)."""
+        out = np.zeros(self.size, np.float32)
+        at, values = nonzero(self.match.state, self.possible_agents.index(agent), self.match.chosen)
+        out[at] = values
+        return out
 
     def _inform(self) -> None:
-        """Each agent's info: its action mask, and whether its seat is out of the match."""
-        st, legal = self.match.state, self.match.legal()
+        """Each agent's info: its action mask, and whether its seat is out of the match. Only
+        the seat to move has a legal action: the others share one mask of zeros (read-only)."""
+        st = self.match.state
+        mover = st.current_player()
         for seat, agent in enumerate(self.possible_agents):
             if agent in self.infos:
-                mask = np.zeros(self.action_spaces[agent].n, np.int8)
-                if st.current_player() == seat:
-                    mask[legal] = 1
+                if seat == mover:
+                    mask = np.zeros(self.actions, np.int8)
+                    mask[self.match.legal()] = 1
+                else:
+                    mask = self.no_actions
                 self.infos[agent] = {"action_mask": mask, "out": st.out[seat]}
 
     def step(self, action):
@@ -87,7 +99,7 @@ class RuleEnv(AECEnv):
             self._was_dead_step(action)
             return
         st = self.match.state
-        totals = st.hand_totals()
+        totals = st.hand_totals() if self.reward_kind == "hand" else None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         self.match.step(int(action))

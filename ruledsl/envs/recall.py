@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 
 from ..runtime.observe import event_seen
+from ..runtime.tensor import nonzero
 
 
 class Recall:
@@ -164,12 +165,13 @@ def slot_size(game, players: int) -> int:
 def write_tensor(out, recall: Recall, state, seat: int, chosen: tuple) -> None:
     """The information state tensor of `seat` into `out` (a zeroed array of tensor_size)."""
     game, n = state.prog.game, state.n
-    observed = state.observation_tensor(seat, chosen)
-    out[:len(observed)] = observed
+    at, values = nonzero(state, seat, chosen)
+    out[at] = values
+    observed = game.observation_shape(n)[0]
     order = state.prog.orders[seat]
     relative = {s: k for k, s in enumerate(order)}
     size, actions = slot_size(game, n), game.num_distinct_actions(n)
     for k, (actor, integer) in enumerate(recall.hand_actions(seat)[:hand_bound(game, n)]):
-        base = len(observed) + k * size
+        base = observed + k * size
         out[base + relative[actor]] = 1.0
         out[base + n + (actions if integer is None else integer)] = 1.0

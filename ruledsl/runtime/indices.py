@@ -77,15 +77,18 @@ def coding(prog) -> Coding:
     return made
 
 
-def _spellings(st) -> list:
+def spellings(st) -> list:
+    """(integers, action) for every legal action of the state. A caller that chooses an action
+    integer by integer (envs.Match) may make them once and pass them to the functions below as
+    `every`: they are the same until an action is applied."""
     code = coding(st.prog)
     return [(code.spelling(st, a), a) for a in st.legal_actions()]
 
 
-def legal_indices(st, chosen: tuple = ()) -> list[int]:
+def legal_indices(st, chosen: tuple = (), every: list | None = None) -> list[int]:
     """The integers the player to move may choose next, sorted (empty when nobody is to move)."""
     k, nexts, whole = len(chosen), set(), False
-    for spelt, _ in _spellings(st):
+    for spelt, _ in spellings(st) if every is None else every:
         if spelt[:k] == chosen:
             if len(spelt) > k:
                 nexts.add(spelt[k])
@@ -103,29 +106,29 @@ def legal_mask(st, chosen: tuple = ()) -> list[int]:
     return mask
 
 
-def action_from_index(st, i: int, chosen: tuple = ()):
+def action_from_index(st, i: int, chosen: tuple = (), every: list | None = None):
     """The action that choosing `i` after `chosen` completes, or None when more must be chosen.
     An integer that is not legal there raises IllegalAction."""
-    legal = legal_indices(st, chosen)
+    every = spellings(st) if every is None else every
+    legal = legal_indices(st, chosen, every)
     if i not in legal:
         after = f" after {list(chosen)}" if chosen else ""
         raise IllegalAction(f"integer action {i!r} is not legal now{after}; legal: {legal}",
                             [str(n) for n in legal])
     done = i == coding(st.prog).done
     want = chosen if done else chosen + (i,)
-    spellings = _spellings(st)
-    longer = any(len(spelt) > len(want) and spelt[:len(want)] == want for spelt, _ in spellings)
+    longer = any(len(s) > len(want) and s[:len(want)] == want for s, _ in every)
     if longer and not done:
         return None
-    return next(a for spelt, a in spellings if spelt == want)
+    return next(a for s, a in every if s == want)
 
 
 def action_indices(st, action) -> tuple:
     """The integers that choose `action` (a legal action), in order."""
-    spellings = _spellings(st)
-    spelt = next((s for s, a in spellings if a == action), None)
+    every = spellings(st)
+    spelt = next((s for s, a in every if a == action), None)
     if spelt is None:
         raise illegal(st, action)
-    if any(len(s) > len(spelt) and s[:len(spelt)] == spelt for s, _ in spellings):
+    if any(len(s) > len(spelt) and s[:len(spelt)] == spelt for s, _ in every):
         return spelt + (coding(st.prog).done,)
     return spelt

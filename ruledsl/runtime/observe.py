@@ -29,29 +29,47 @@ class Seen:
 def seen(st, player: int | None) -> Seen:
     """What `player` may know; with None, a spectator's: only what every seat may know (no zone
     is its own, no face-down play its own, no counter kept for it)."""
-    prog = st.prog
-    layout = prog.layout
-    spec = prog.ruleset.zones
+    zone_sights, counter_sights = sights(st.prog, player)
     public = knowledge.public(st) if player is None else knowledge.shown(st, player)
+    zones = {name: tuple(_zone(st.zones[slot], visible, public if shows else 0) for slot, visible, shows in row)
+             for name, row in zone_sights.items()}
+    counters = {name: tuple(st.cv[slot] if visible else HIDDEN for slot, visible in row)
+                for name, row in counter_sights.items()}
+    return Seen(zones, counters, trick_seen(st, player))
+
+
+def trick_seen(st, player: int | None) -> tuple:
+    """The trick as `player` sees it: (seat, cards or None, count) per play; a face-down play's
+    cards only its player knows."""
+    return tuple((seat, tuple(cards) if up or seat == player else None, len(cards)) for seat, cards, up in st.trick)
+
+
+def sights(prog, player: int | None) -> tuple[dict, dict]:
+    """Which zones and counters `player` sees, decided once per program and seat: per zone, for
+    each instance (one for a shared zone, one per seat or team), its slot in the state's zones,
+    whether the seat sees its cards, and whether it sees those of them it was shown (a hidden
+    zone of a kind its owner sees, as another's hand: not a shared stock, not a `visible: nobody`
+    pile); per counter the seat may know of, for each instance its slot and whether it sees it."""
+    made = prog.__dict__.setdefault("sights", {})
+    if player in made:
+        return made[player]
+    layout, spec = prog.layout, prog.ruleset.zones
     zones = {}
     for name, (owner, base) in layout.zones.items():
         visible = spec[name].visible
         mine = layout.team_of[player] if owner == "team" and player is not None else player
-        shown = public if visible == "owner" and owner != "shared" else 0
-        zones[name] = tuple(_zone(st.zones[base + i], visible == "all" or (
-            visible == "owner" and owner != "shared" and i == mine), shown)
-            for i in range(1 if owner == "shared" else layout.owners(owner)))
+        shows = visible == "owner" and owner != "shared"
+        zones[name] = tuple((base + i, visible == "all" or (shows and i == mine), shows)
+                            for i in range(1 if owner == "shared" else layout.owners(owner)))
     counters = {}
     for name, (per, base) in layout.counters.items():
         visible = prog.ruleset.counters[name].visible
         if visible == "nobody" or (visible == "owner" and per == "game"):
             continue
         mine = layout.team_of[player] if per == "team" and player is not None else player
-        counters[name] = tuple(st.cv[base + i] if visible == "all" or i == mine else HIDDEN
-                               for i in range(layout.owners(per)))
-    trick = tuple((seat, tuple(cards) if up or seat == player else None, len(cards))
-                  for seat, cards, up in st.trick)       # a face-down play: only its player knows it
-    return Seen(zones, counters, trick)
+        counters[name] = tuple((base + i, visible == "all" or i == mine) for i in range(layout.owners(per)))
+    made[player] = zones, counters
+    return made[player]
 
 
 def _zone(cards, visible: bool, public: int) -> tuple:

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import indices
-from .observe import HIDDEN, seen
+from . import indices, knowledge
+from .observe import sights, trick_seen
 
 SIZE_PARTS = ("card", "seat", "suit", "team")
+NUMBERS = (int, Fraction)          # a number's part holds it (true and false are not numbers)
 
 
 class Layout:
@@ -76,6 +77,7 @@ def _parts(type_) -> tuple:
 
 
 def layout(prog) -> Layout:
+    """The program's layout, made once."""
     made = getattr(prog, "tensor_layout", None)
     if made is None:
         made = prog.tensor_layout = Layout(prog)
@@ -83,54 +85,135 @@ def layout(prog) -> Layout:
 
 
 def encode(st, player: int, chosen: tuple = ()) -> list[float]:
-    prog = st.prog
-    lay, view, n = layout(prog), seen(st, player), st.n
-    deck = indices.coding(prog).card
-    order = prog.orders[player]                           # seats from the observer, in play order
-    rel = {s: k for k, s in enumerate(order)}
-    my_team = prog.team_of[player]
-    teams = lay.sizes["team"]
-    out: list[float] = []
-
-    def seat_hot(seat) -> None:
-        out.extend(1.0 if rel.get(seat) == k else 0.0 for k in range(n))
-
-    def cards_hot(cards) -> None:
-        row = [0.0] * len(deck)
-        for c in cards:
-            row[deck[c]] += 1.0           # two or more: identical cards of a shoe
-        out.extend(row)
-
-    seat_hot(st.player)
-    seat_hot(st.dealer)
-    seat_hot(st.leader)
-    out.extend(1.0 if st.out[s] else 0.0 for s in order)
-    out.append(float(st.hand_number))
-    for name, (owner, _) in prog.layout.zones.items():
-        for cards, count, _ in _relative(view.zones[name], owner, order, my_team, teams):
-            cards_hot(cards)
-            out.append(float(count))
-    for k in range(n):
-        if k < len(view.trick):
-            seat, cards, count = view.trick[k]
-            cards_hot(cards or ())
-            seat_hot(seat)
-            out.append(float(count))
-        else:
-            out.extend([0.0] * (len(deck) + n + 1))
-    for name, parts in lay.counters.items():
-        per = prog.layout.counters[name][0]
-        for value in _relative(view.counters[name], per, order, my_team, teams):
-            out.append(0.0 if value is HIDDEN else 1.0)
-            for part in parts:
-                _value(out, part, None if value is HIDDEN else value, value is HIDDEN, lay, deck, rel, my_team,
-                       prog.deck.suits)
-    mine = [0.0] * indices.coding(prog).size
-    if player == st.player:
-        for i in chosen:
-            mine[i] = 1.0
-    out.extend(mine)
+    """The tensor as a list of floats."""
+    out = [0.0] * layout(st.prog).size
+    for i, value in zip(*nonzero(st, player, chosen)):
+        out[i] = value
     return out
+
+
+class Plan:
+    """Where each part of one seat's tensor comes from, worked out once per program and seat:
+    each zone instance's slot in the state, whether the seat sees it (observe.sights, the one
+    rule), and its offset; each counter instance's likewise, with how its value is written."""
+
+    def __init__(self, prog, player: int):
+        lay, n = layout(prog), prog.n
+        zone_sights, counter_sights = sights(prog, player)
+        order = prog.orders[player]                       # seats from the observer, in play order
+        self.rel = {s: k for k, s in enumerate(order)}
+        self.my_team, teams = prog.team_of[player], lay.sizes["team"]
+        coding = indices.coding(prog)
+        self.deck, self.cards = coding.card, coding.done            # the cards told apart (a shoe's copies are one)
+        self.copies = len(prog.deck.cards) > coding.done
+        self.position = [0] * (1 + max(map(int, coding.card), default=0))   # card id → place in the deck
+        for card, k in coding.card.items():
+            self.position[card] = k
+        self.order, offset = order, 4 * n + 1
+        self.zones = []                                   # (slot, visible, shows, offset)
+        for name, (owner, _) in prog.layout.zones.items():
+            for slot, visible, shows in _relative(zone_sights[name], owner, order, self.my_team, teams):
+                self.zones.append((slot, visible, shows, offset))
+                offset += self.cards + 1
+        self.trick = offset
+        offset += n * (self.cards + n + 1)
+        self.counters = []                                # (slot, visible, offset, parts)
+        for name, parts in lay.counters.items():
+            per = prog.layout.counters[name][0]
+            parts = tuple((*part.partition(" ")[::2], lay._size(part)) for part in parts)
+            for slot, visible in _relative(counter_sights[name], per, order, self.my_team, teams):
+                self.counters.append((slot, visible, offset, parts))
+                offset += 1 + sum(size for _, _, size in parts)
+        self.chosen = offset
+
+
+def plan(prog, player: int) -> Plan:
+    made = prog.__dict__.setdefault("tensor_plans", {})
+    if player not in made:
+        made[player] = Plan(prog, player)
+    return made[player]
+
+
+def nonzero(st, player: int, chosen: tuple = ()) -> tuple[list[int], list[float]]:
+    """The tensor's nonzero entries: their positions (each once, in no particular order) and
+    their values. A tensor is mostly zeros (a card lies in one zone; a one-hot has one 1), so it
+    is written by its few nonzero entries at the offsets its Plan holds, never section by section
+    in full; the adapters make their arrays from it directly."""
+    prog, n = st.prog, st.n
+    p = plan(prog, player)
+    rel, position, cards = p.rel, p.position, p.cards
+    at: list[int] = []
+    values: list[float] = []
+    put, value_of = at.append, values.append
+    for base, seat in ((0, st.player), (n, st.dealer), (2 * n, st.leader)):
+        k = rel.get(seat)
+        if k is not None:
+            put(base + k)
+            value_of(1.0)
+    for k, s in enumerate(p.order):
+        if st.out[s]:
+            put(3 * n + k)
+            value_of(1.0)
+    if st.hand_number:
+        put(4 * n)
+        value_of(float(st.hand_number))
+    shown = None
+    zones = st.zones
+    for slot, visible, shows, base in p.zones:
+        held = zones[slot]
+        if visible:
+            for c in held:
+                put(base + position[c])
+                value_of(1.0)
+        elif shows:
+            if shown is None:
+                shown = knowledge.shown(st, player)
+            if shown:
+                for c in held:
+                    if shown >> c & 1:
+                        put(base + position[c])
+                        value_of(1.0)
+        if held:
+            put(base + cards)
+            value_of(float(len(held)))
+    base = p.trick
+    for seat, played, count in trick_seen(st, player):
+        for c in played or ():
+            put(base + position[c])
+            value_of(1.0)
+        if seat in rel:
+            put(base + cards + rel[seat])
+            value_of(1.0)
+        if count:
+            put(base + cards + n)
+            value_of(float(count))
+        base += cards + n + 1
+    lay, cv = layout(prog), st.cv
+    for slot, visible, base, parts in p.counters:
+        if not visible:
+            continue                       # a hidden value: all zeros
+        value = cv[slot]
+        put(base)
+        value_of(1.0)
+        base += 1
+        for kind, item, size in parts:
+            if kind == "int" or kind == "fraction":     # the common case, written here
+                if value and type(value) in NUMBERS:
+                    put(base)
+                    value_of(float(value))
+            else:
+                _value(at, values, base, kind, item, value, lay, p.deck, rel, p.my_team, prog.deck.suits)
+            base += size
+    if player == st.player:
+        for i in set(chosen):
+            put(p.chosen + i)
+            value_of(1.0)
+    if p.copies:                           # a shoe: copies of a card share its entry, their count
+        counted: dict = {}
+        for i, value in zip(at, values):
+            counted[i] = counted.get(i, 0.0) + value
+        return list(counted), list(counted.values())
+    return at, values
 
 
 def _relative(instances: tuple, owner: str, order, my_team: int, teams: int) -> list:
@@ -142,32 +225,26 @@ def _relative(instances: tuple, owner: str, order, my_team: int, teams: int) -> 
     return [instances[s] for s in order]
 
 
-def _value(out, part, value, hidden, lay, deck, rel, my_team, suits) -> None:
-    kind, _, item = part.partition(" ")
-    if kind in ("int", "fraction"):
-        number = isinstance(value, (int, Fraction)) and type(value) in (int, Fraction)
-        out.append(float(value) if number and not hidden else 0.0)
-    elif kind == "bool":
-        out.append(1.0 if value is True else 0.0)
-    elif kind == "none":
-        out.append(1.0 if value is None and not hidden else 0.0)
-    elif kind == "list":
-        values = value if isinstance(value, (list, tuple)) else ()
+def _value(at, values, base, kind, item, value, lay, deck, rel, my_team, suits) -> None:
+    """Write one part of a counter's value (one the seat sees) at `base`."""
+    if kind == "bool" or kind == "none":
+        if value is (True if kind == "bool" else None):
+            at.append(base)
+            values.append(1.0)
+        return
+    if kind == "list":
+        items = value if isinstance(value, (list, tuple)) else ()
         if not item:
-            out.append(float(len(values)))
+            if items:
+                at.append(base)
+                values.append(float(len(items)))
             return
-        row = [0.0] * lay.sizes[item]
-        for v in values:
-            k = _one(item, v, deck, rel, my_team, lay, suits)
-            if k is not None:
-                row[k] = 1.0
-        out.extend(row)
+        ones = {_one(item, v, deck, rel, my_team, lay, suits) for v in items}
     else:
-        row = [0.0] * lay.sizes[kind]
-        k = _one(kind, value, deck, rel, my_team, lay, suits)
-        if k is not None:
-            row[k] = 1.0
-        out.extend(row)
+        ones = {_one(kind, value, deck, rel, my_team, lay, suits)}
+    for k in ones - {None}:
+        at.append(base + k)
+        values.append(1.0)
 
 
 def _one(kind: str, value, deck, rel, my_team, lay, suits):

@@ -1,0 +1,137 @@
+"""What the PettingZoo adapter costs over the plain integer API, for every shipped game.
+
+    nice python benchmarks/rl_adapter.py                     # seconds, interleaved medians
+    nice python benchmarks/rl_adapter.py --count kozel       # instructions (valgrind), for a load-free figure
+    python benchmarks/rl_adapter.py --tree /other/checkout   # another checkout's ruledsl/
+
+Three loops play the same matches (each game at its default player count, match i from seed i)
+with the same random choices:
+
+    actions   the plain API: legal_actions(), apply_action(a) — no tensor, no integers (context)
+    api       the plain integer API as a learning loop writes it: each step the mask
+              (legal_actions_mask) and the observation tensor of the player to move, then an
+              integer drawn from the mask (action_from_index; apply_action when it completes)
+    adapter   PettingZoo's loop: agent_iter(), last() (the tensor as a numpy array, the mask in
+              the info), step(integer), the same integer drawn from the same mask
+
+Figures are per action (an action of several cards is one action, several integer steps), as
+the three loops' random choices play different matches; adapter / api is what the adapter adds
+to the api loop's work (its bookkeeping: masks, rewards, the dead steps at the end), adapter /
+actions what a learning loop costs over the engine alone. With --count, each loop runs under valgrind's callgrind in a process of its own (less
+the same process playing no match), as benchmarks/instructions.py counts: timings on a shared
+machine move by tens of per cent, instruction counts by less than one.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+GAMES = ["ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "rummy"]
+
+# The three loops, run in a child (under valgrind with --count): argv = tree, game, loop, matches.
+CHILD = r"""
+import gc, random, sys, time
+sys.path.insert(0, sys.argv[1])
+import ruledsl
+
+def actions(game, seed):
+    rng = random.Random(seed)
+    st = game.new_initial_state(seed=random.Random(seed).randrange(2 ** 31))
+    while not st.is_terminal():
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st.steps
+
+def api(game, seed):
+    rng = random.Random(seed)
+    st = game.new_initial_state(seed=random.Random(seed).randrange(2 ** 31))
+    chosen = ()
+    while not st.is_terminal():
+        mask = st.legal_actions_mask(chosen)
+        st.observation_tensor(st.current_player(), chosen)
+        i = rng.choice([k for k, m in enumerate(mask) if m])
+        action = st.action_from_index(i, chosen)
+        if action is None:
+            chosen += (i,)
+        else:
+            st.apply_action(action)
+            chosen = ()
+    return st.steps
+
+def adapter(game, seed, made={}):
+    import numpy
+    from ruledsl.envs.pettingzoo import env
+    e = made.get(game) or made.setdefault(game, env(game))
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        e.step(None if termination or truncation else int(rng.choice(numpy.flatnonzero(info["action_mask"]))))
+    return e.match.state.steps
+
+tree, name, loop, matches = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+game = ruledsl.load_game(tree + "/games/" + name + ".yaml")
+play = globals()[loop]
+play(game, 10 ** 6)                 # warm: the program, its coding and layout, numpy
+gc.disable()
+start, actions_played = time.perf_counter(), 0
+for seed in range(matches):
+    actions_played += play(game, seed)
+print(time.perf_counter() - start, actions_played)
+"""
+
+
+def seconds(tree: Path, name: str, loop: str, matches: int) -> tuple[float, int]:
+    """(seconds, actions) of `matches` matches of one loop."""
+    out = subprocess.run([sys.executable, "-c", CHILD, str(tree), name, loop, str(matches)],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+def instructions(tree: Path, name: str, loop: str, matches: int) -> tuple[int, int]:
+    """(instructions, actions) of `matches` matches of one loop, less those of none."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+
+    def count(k: int) -> tuple[int, int]:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-c", CHILD, str(tree), name, loop, str(k)],
+                              env=env, capture_output=True, text=True, check=True)
+        return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), int(done.stdout.split()[1])
+    (whole, played), (empty, _) = count(matches), count(0)
+    return whole - empty, played
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", default=GAMES, help="games/NAME.yaml (default: every shipped game)")
+    parser.add_argument("--matches", type=int, default=4, help="matches a loop (default 4)")
+    parser.add_argument("--repeats", type=int, default=3, help="timed runs of each loop, interleaved (default 3)")
+    parser.add_argument("--count", action="store_true", help="count instructions with valgrind instead of timing")
+    parser.add_argument("--tree", type=Path, default=HERE.parent, help="the checkout whose ruledsl/ to measure")
+    args = parser.parse_args()
+    if args.count and shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (apt-get install valgrind)")
+    unit = "instructions" if args.count else "µs"
+    print(f"| game | actions loop ({unit} an action) | api loop | adapter | adapter / api | adapter / actions |\n"
+          "|---|---|---|---|---|---|")
+    for name in args.games:
+        figures: dict = {loop: [] for loop in ("actions", "api", "adapter")}
+        for _ in range(1 if args.count else args.repeats):
+            for loop in figures:                      # interleaved: the load falls on all three alike
+                measure = instructions if args.count else seconds
+                cost, played = measure(args.tree, name, loop, args.matches)
+                figures[loop].append(cost / played * (1 if args.count else 1e6))
+        actions, api, adapter = (statistics.median(figures[k]) for k in ("actions", "api", "adapter"))
+        print(f"| {name} | {actions:,.0f} | {api:,.0f} | {adapter:,.0f} | {adapter / api:.2f} | {adapter / actions:.1f} |",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
