@@ -51,11 +51,11 @@ def test_rows_for_pandas(tmp_path):
     rows = list(csv.DictReader(io.StringIO((tmp_path / "m.csv").read_text())))
     assert [r["match"] for r in rows] == ["0", "1", "2", "3", "4"] and rows[2]["seed"] == "2"
     assert {"winners", "returns_A", "returns_C", "hands", "decisions", "bots",
-            "rule: Cappotto! {name(winner)} scores 0 and everyone else 11"} <= set(rows[0])
+            "rule: Cappotto! the winner of the last trick scores 0 and everyone else 11"} <= set(rows[0])
     for row in rows:        # while all three are in, every hand; not once one is out
-        assert 0 < int(row["rule: deal when players == 3"]) <= int(row["hands"])
+        assert 0 < int(row["rule: deal when the number of players is 3"]) <= int(row["hands"])
     lines = [json.loads(line) for line in (tmp_path / "m.jsonl").read_text().splitlines()]
-    assert len(lines) == 5 and lines[0]["winners"] and lines[0]["events"]["deal when players == 3"] >= 1
+    assert len(lines) == 5 and lines[0]["winners"] and lines[0]["events"]["deal when the number of players is 3"] >= 1
     assert [line["hands"] for line in lines] == [int(r["hands"]) for r in rows]
 
 
@@ -85,7 +85,7 @@ def test_analyze_prints_the_tables():
     for heading in ("Fairness: who wins", "Length", "Choice: legal actions per decision",
                     "Rules: how often each fires", "Drama", "Skill: not measured"):
         assert heading in result.output
-    assert "Cappotto! {name(winner)} scores 0" in result.output       # a say text, not eaten as markup
+    assert "Cappotto! the winner of the last trick" in result.output      # a say text, in words
     assert "exact binomial test" in result.output and "z-test" in result.output
 
 
@@ -174,12 +174,12 @@ def test_compare_lines_up_rules_by_label_and_lists_the_variants_own(tmp_path):
     (tmp_path / "loud.yaml").write_text(LOUD)
     result = invoke("compare", tmp_path / "base.yaml", tmp_path / "loud.yaml", "-n", 20, *QUICK)
     assert result.exit_code == 0, result.output
-    assert "“the pot holds {pot}” fires in 0.0% → 100.0% of hands" in result.output
+    assert "“the pot holds …” fires in 0.0% → 100.0% of hands" in result.output
     data = json.loads(invoke("compare", tmp_path / "base.yaml", tmp_path / "loud.yaml", "-n", 20, "--json", *QUICK).output)
     rows = {row["label"]: row for row in data["comparison"]}
-    own = rows["{name(dealer)} dealt (of hands)"]          # a rule only the variant has
+    own = rows["the dealer dealt (of hands)"]          # a rule only the variant has
     assert own["values"][0] is None and own["values"][1]["value"] == 1.0
-    ends = rows["end_match when hand_number >= 3 (of hands)"]      # the same rule, at another line
+    ends = rows["end match when the hand's number is at least 3 (of hands)"]      # the same rule, at another line
     assert [v["value"] for v in ends["values"]] == [pytest.approx(1 / 3)] * 2
 
 

@@ -53,8 +53,8 @@ def test_rules_are_the_steps_with_say_or_when_and_the_bonuses():
     couillon = rules_of(ruledsl.load_game(ROOT / "games/couillon.yaml").ruleset)
     labels = [r.label for r in couillon]
     assert labels[0].startswith("Teams: A and C") and couillon[0].section == "setup"
-    assert "{name(player)} says Kontra" in labels           # inside an ask choice inside a trick hook
-    assert "ask when trick_number == 1 and not mit and QS not in trick" in labels
+    assert "the player says Kontra" in labels           # inside an ask choice inside a trick hook
+    assert "ask when the trick's number is 1 and mit is false and QS is not in the trick" in labels
     cicera = rules_of(ruledsl.load_game(ROOT / "games/cicera.yaml").ruleset)
     assert [r.label for r in cicera if r.key[0] == "bonus"] == ["bonus Scùa", "bonus Picada", "bonus Simili", "bonus Quadriglia"]
     assert [r.where for r in cicera][:2] == ["cicera.yaml:62", "cicera.yaml:65"]     # in file order

@@ -81,12 +81,13 @@ def test_why_not_names_the_card_or_lists_the_combinations(game, typed, reason):
     assert start(game).why_not(typed).startswith(reason)
 
 
-def test_why_not_quotes_the_rule_that_excludes_a_combination(game):
+def test_why_not_says_the_rule_that_excludes_a_combination_in_words(game):
     st = start(game)
     st.apply_action("play 5S 5H")
     assert st.why_not("play 6H 6S") is None
-    assert st.why_not("play 6S") == ("'play 6S' is offered only when `standing == [] or (len(s) == len(standing) "
-                                     "and power(s[0]) > power(standing[0]))`, and that does not hold now")
+    assert st.why_not("play 6S") == ("'play 6S' is offered only when standing is empty or (the number of 6S is the "
+                                     "number of standing and the strength of the first of 6S is more than the "
+                                     "strength of the first of standing), and that does not hold now")
 
 
 def test_integer_actions_spell_every_combination(game):

@@ -281,7 +281,7 @@ def test_actions_are_named_in_words_and_read_back(tmp_path):
     dealer = ruledsl.load_game(rules).new_initial_state(seed=1).dealer
     out = run(rules, "--seed", 1, "--seat", dealer, input="play on\nquit\n")
     assert "[1] play on" in out and "play_on" not in out
-    assert ": play on" in out and f"went_on {'AB'[dealer]} 1" in out.split("play on", 2)[-1]
+    assert ": play on" in out and f"went on {'AB'[dealer]} 1" in out.split("play on", 2)[-1]
 
 
 def _screen(game, st, seat) -> str:

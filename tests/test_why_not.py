@@ -285,13 +285,21 @@ def asking_state(dealt, players):
     return st
 
 
-def test_ask_names_the_part_of_when_that_fails(dealt):
+def test_ask_names_the_part_of_when_that_fails_in_words(dealt):
     st = asking_state(dealt, 3)
-    assert st.why_not("double") == "'double' is offered only when `players == 2`, and that does not hold now"
+    assert st.why_not("double") == "'double' is offered only when the number of players is 2, and that does not hold now"
     assert st.why_not("discard AS") == \
-        "'discard AS' is offered only when `rank(c) != 'A'`, and that does not hold now"
+        "'discard AS' is offered only when the rank of AS is not “A”, and that does not hold now"
     assert st.why_not("discard KS") is None
     assert asking_state(dealt, 2).why_not("double") is None
+
+
+def test_a_choices_rule_is_what_why_not_says(dealt):
+    """`rule:` on a choice: the reason a player is told, whichever part of `when:` fails."""
+    text = ASKING.replace("players == 2, do:", "players == 2, rule: doubling is for two players, do:")
+    assert text != ASKING
+    st = dealt(text, 3, {0: "AS KS"}, dealer=0)
+    assert st.why_not("double") == "doubling is for two players"
 
 
 def test_ask_values_and_unknown_answers(dealt):

@@ -58,7 +58,7 @@ def figures(report: dict) -> list[Figure]:
                    summed=False) for row in choice["phases"]]
     for row in report["events"]:
         share, per = ("hands", "of hands") if row["hands"] is not None else ("matches", "of matches")
-        literal = row["rule"].replace("{", "{{").replace("}", "}}")      # a say text's {…} stays as written
+        literal = row["rule"].replace("{", "{{").replace("}", "}}")      # a label's braces, if any, stay
         out.append(Figure(f"events.{row['rule']}", "events", f"{row['rule']} ({per})", row[share], percent=True,
                           says=f"“{literal}” fires in {{a}} → {{b}} {per}"))
     if report["drama"] is not None:

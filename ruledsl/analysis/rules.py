@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import attrs
 
+from ..prose.spoken import Spoken, label
 from ..lang.walk import every_step
 
-LABEL_WIDTH = 72
+LABEL_WIDTH = 90          # words are longer than the source they replace
 
 
 @attrs.frozen
 class Rule:
     key: tuple            # ("step", file, line, col) or ("bonus", name): what the event carries
-    label: str            # the say text as written, else the step's kind and condition
+    label: str            # the say text, else the step's kind and condition: in words (prose/spoken.py)
     where: str            # file:line, for the author to find it
     section: str          # setup, hand or after_hand: setup rules fire once a match, not per hand
 
@@ -31,13 +32,18 @@ def rules_of(ruleset) -> list[Rule]:
             if step.when is not None or step.say is not None:
                 span = step.span
                 out.append(((order, span.path, span.line, span.col),
-                            Rule(("step", span.path, span.line, span.col), _label(step),
+                            Rule(("step", span.path, span.line, span.col), _label(ruleset, step),
                                  f"{_file(span.path)}:{span.line}", section)))
             for bonus in getattr(step, "bonuses", ()):
                 span = bonus.span
                 out.append(((order, span.path, span.line, span.col),
                              Rule(("bonus", bonus.name), f"bonus {bonus.name}", f"{_file(span.path)}:{span.line}", section)))
-    return [rule for _, rule in sorted(out, key=lambda item: item[0])]
+    rules = [rule for _, rule in sorted(out, key=lambda item: item[0])]
+    seen: dict = {}
+    for rule in rules:                     # a label is a rule's key in rows and comparisons: one each
+        seen[rule.label] = seen.get(rule.label, 0) + 1
+    return [attrs.evolve(rule, label=f"{rule.label} ({rule.where})") if seen[rule.label] > 1 else rule
+            for rule in rules]
 
 
 def event_key(event: dict) -> tuple | None:
@@ -50,11 +56,14 @@ def event_key(event: dict) -> tuple | None:
     return None
 
 
-def _label(step) -> str:
+def _label(ruleset, step) -> str:
+    """The rule in words a person reads: its `say:` text (a seat it names in words, any other
+    `{…}` as "…"), else its kind and condition ("end match when the number of players is less
+    than 2"): never the rule file's source."""
     if step.say is not None:
-        text = step.say.text
+        text = label(ruleset, step.say)
     else:
-        text = f"{step.kind} when {step.when.text}"
+        text = f"{step.kind.replace('_', ' ')} when {Spoken(ruleset)(step.when.text, step.when.tree)}"
     text = " ".join(text.split())
     return text if len(text) <= LABEL_WIDTH else text[:LABEL_WIDTH - 1] + "…"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import attrs
 
 from ..source import NOWHERE, Span
-from .declare import Construct, Expr, Expression, Key, Word
+from .declare import Construct, Expr, Expression, Flag, Key, Word
 from ..expr.types import ANY
 
 PER = ("player", "team", "game")
@@ -19,6 +19,7 @@ class Counter:
     start: Expr         # evaluated when the match (or, for scope: hand, each hand) begins
     scope: str          # 'match' or 'hand'
     visible: str        # 'all', 'owner' (a player's own, or their team's) or 'nobody'
+    shown: bool = True  # false: a figure the rules keep for themselves, not drawn for the players
     span: Span = attrs.field(default=NOWHERE, eq=False)
 
 
@@ -31,4 +32,6 @@ COUNTER = Construct("counter", Counter, (
         "match (kept across hands) or hand (reset to start when each hand begins)"),
     Key("visible", Word(VISIBLE, "visibility", "visible is owner, all or nobody", suggest=VISIBLE), "all",
         "who sees it: all, owner (each player their own, or their team's) or nobody"),
+    Key("shown", Flag(), True, "false: a working figure of the rules, left out of what the table shows "
+        "(the status, the score, state.observation); the observation tensor keeps it"),
 ), what="counter '{name}'", doc="named values per player, per team or per game", short="start")

@@ -81,14 +81,16 @@ def _zone(cards, visible: bool, public: int) -> tuple:
 
 
 def observation(st, player: int | None) -> dict:
-    """A plain dict of everything `player` may know now, and nothing more (None: a spectator)."""
+    """A plain dict of everything `player` may know now, and nothing more (None: a spectator):
+    what the table draws, so without the counters marked `shown: false`."""
     view = seen(st, player)
     layout = st.prog.layout
     zones = {name: [_plain_zone(*z) for z in instances]
              for name, instances in view.zones.items()}
     zones = {name: z[0] if layout.zones[name][0] == "shared" else z for name, z in zones.items()}
+    shown = st.prog.ruleset.counters
     counters = {name: _plain(v[0]) if layout.counters[name][0] == "game" else [_plain(x) for x in v]
-                for name, v in view.counters.items()}
+                for name, v in view.counters.items() if shown[name].shown}      # `shown: false`: not drawn
     return {
         "player": player,
         "to_move": st.player,

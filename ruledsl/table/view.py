@@ -72,11 +72,12 @@ class View:
                 continue
             if not players and spec is not None and spec.per == "player":
                 continue
+            label = name.replace("_", " ")          # a name of the file, in words
             if spec is not None and spec.per in ("player", "team") and isinstance(value, list):
                 owners = self.owners(spec.per, len(value), short=True)
-                items.append((name, owners, [self.value(name, v) for v in value]))
+                items.append((label, owners, [self.value(name, v) for v in value]))
             else:
-                items.append((name, None, [self.value(name, value)]))
+                items.append((label, None, [self.value(name, value)]))
         return items
 
     def counter_groups(self, obs: dict, players: bool = True) -> list[list[Text]]:
@@ -95,11 +96,12 @@ class View:
         items = []
         for name, zone in obs["zones"].items():
             spec = self.rules.zones[name]
+            label = name.replace("_", " ")
             if isinstance(zone, list):
                 owners = self.owners(spec.owner, len(zone), short=True)
-                items.append((f"{name} (cards)", owners, [str(z["count"]) for z in zone]))
+                items.append((f"{label} (cards)", owners, [str(z["count"]) for z in zone]))
             elif name != "deck" and zone["count"] and "cards" not in zone:
-                items.append((name, None, [f"{zone['count']} face down"]))
+                items.append((label, None, [f"{zone['count']} face down"]))
         return items
 
     def size_groups(self, obs: dict) -> list[list[Text]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import attrs
 
 from ...expr.records import Record
+from ...prose.spoken import Spoken
 from ...runtime.cards import known_card
 from ...runtime.show import show
 from .typed import Typed, card_problems, either, example
@@ -14,14 +15,27 @@ from .typed import Typed, card_problems, either, example
 
 @attrs.frozen
 class Reason:
-    """The reason a candidate is not offered: the part of its `when` that does not hold."""
+    """The reason a candidate is not offered, in words a player reads: the choice's `rule:`,
+    else the part of its `when` that does not hold, in words (prose/spoken.py: never the
+    expression as written), `{}` standing for the candidate's value."""
 
     name: str
     condition: str
+    rule: str | None = None
+
+    @classmethod
+    def of(cls, ruleset, choice, part) -> "Reason":
+        """The reason for `choice` when `part` (a node of its `when:`) does not hold."""
+        value = choice.each.tree.var if choice.each is not None else None
+        said = Spoken(ruleset, player="you", value=value).condition(choice.when.text, part)
+        return cls(choice.name, said, choice.rule)
 
     def __call__(self, value) -> str:
-        what = f"'{self.name}'" if value is None else f"'{self.name} {show(value)}'"
-        return f"{what} is offered only when `{self.condition}`, and that does not hold now"
+        shown = "" if value is None else show(value)
+        if self.rule is not None:
+            return " ".join(self.rule.split())
+        what = f"'{self.name.replace('_', ' ')}{' ' + shown if shown else ''}'"
+        return f"{what} is offered only when {self.condition.replace('{}', shown)}, and that does not hold now"
 
 
 

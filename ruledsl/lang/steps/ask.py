@@ -43,6 +43,7 @@ class Choice:
     do: Statements | None = None
     then: tuple = ()
     secret: bool = False
+    rule: str | None = None         # why it may not be chosen, in words (else words from `when:`)
     span: Span = attrs.field(default=None, eq=False)
 
 
@@ -189,10 +190,10 @@ def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool, type
     reason = w.temp()
     w.line(f"{reason} = None")
     for part in _conjuncts(ch.when):       # in order, each only while the ones before it held
-        text = " ".join(ch.when.text[part.offset:part.offset + part.width].split())
+        said = Reason.of(c.ruleset, ch, part)
         with w.indented(f"if {reason} is None:"):
             with w.indented(f"if not {c.condition(attrs.evolve(ch.when, tree=part))}:"):
-                w.line(f"{reason} = {w.const(Reason(ch.name, text))}({var or 'None'})")
+                w.line(f"{reason} = {w.const(said)}({var or 'None'})")
     w.line(f"{out}.append(({action}, {reason}))")
 
 
@@ -320,6 +321,8 @@ CHOICE = Construct("choice", Choice, (
     Key("do", StatementsHolds(), None, "statements run when it is chosen"),
     Key("then", Steps(), (), "steps run when it is chosen"),
     Key("secret", Flag(), False, "only the chooser is told the value; the others hear the choice's name"),
+    Key("rule", Text(), None, "why the choice is not offered, in words, as `why` tells a player (default: "
+        "words made from `when:`)", "say the rule in words, e.g. rule: you may draw only when you cannot play"),
 ), what="choice '{name}'", doc="one answer of an `ask`", null=True)
 
 ASK = StepKind("ask", Ask, "offers a decision to one player or to several in turn (§6.3)", keys=(
