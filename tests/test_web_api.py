@@ -264,9 +264,9 @@ def test_the_lobby_lists_tables_the_server_has_not_loaded(tmp_path):
     db = tmp_path / "t.sqlite"
     with client(db) as c:
         over = new_table(c, seats=["random"] * 3, options={"hands": 1})["id"]
-        wait_for(lambda: c.get(f"/api/tables/{over}").json()["over"])
+        wait_for(lambda: c.get(f"/api/tables/{over}").json()["over"], timeout=90)    # a busy machine
         stored = lambda: sqlite3.connect(db).execute("SELECT status FROM tables WHERE id = ?", (over,)).fetchone()
-        wait_for(lambda: stored() == ("over",))           # the bot's thread records the end just after
+        wait_for(lambda: stored() == ("over",), timeout=90)           # the bot's thread records the end just after
         playing = new_table(c, seats=["human", "open", "random"])["id"]
         before = {t["id"]: t for t in c.get("/api/tables").json()}
     with client(db) as c:                                  # a restart loads only the tables in play
