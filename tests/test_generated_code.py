@@ -16,6 +16,7 @@ import pytest
 
 import fuzzing
 import ruledsl
+import shipped
 from ruledsl.compile.writer import _key
 from ruledsl.errors import RuleError, RuleErrors
 from ruledsl.expr import EvalError
@@ -26,7 +27,7 @@ SHIPPED = sorted(GAMES.glob("*.yaml")) + sorted((GAMES.parent / "examples").glob
 
 @pytest.fixture(scope="module")
 def coteccio():
-    return ruledsl.load_game(GAMES / "coteccio.yaml")
+    return shipped.load(GAMES / "coteccio.yaml")
 
 
 def broken(game):
@@ -46,6 +47,14 @@ def test_a_traceback_shows_the_generated_line_and_its_place_in_the_rule_file(cot
     path, line, col = re.search(r"# (\S+):(\d+):(\d+)$", frame.line).groups()
     tricks = (GAMES / "coteccio.yaml").read_text(encoding="utf-8").splitlines()[int(line) - 1]
     assert path.endswith("coteccio.yaml") and tricks[int(col) - 1:].startswith("tricks:")
+
+
+def test_a_traceback_through_an_evaluated_expression_shows_its_line(coteccio):
+    with pytest.raises(TypeError) as info:
+        broken(coteccio).evaluate("count(hand(dealer)) + 1")
+    frame = traceback.extract_tb(info.value.__traceback__)[-1]
+    assert frame.filename.startswith("<ruledsl expression") and "count(hand(dealer))" in frame.filename
+    assert "st.zones[" in frame.line
 
 
 def test_pdb_lists_the_generated_lines(coteccio):

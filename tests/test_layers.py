@@ -1,11 +1,15 @@
 """The packages of ruledsl form layers: no package imports, even indirectly, a package that
 imports it back. Every import counts (a function's own included), each top-level module is a
 node of its own, and `ruledsl` itself (the API's façade) is one too. docs/internals.md draws the
-layers; a new cycle fails here with the imports that close it."""
+layers; a new cycle fails here with the imports that close it, and an import that goes up a
+layer of that table fails too."""
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "ruledsl"
+INTERNALS = ROOT.parent / "docs" / "internals.md"
+FACADE = {"ruledsl", "__main__"}     # `import ruledsl` and `python -m ruledsl`: at the top, with cli
 
 
 def node_of(module: str) -> str:
@@ -95,3 +99,28 @@ def test_no_package_imports_one_that_imports_it_back():
                 for where in edges.get((a, b), [])[:3]:
                     report.append(f"{a} -> {b}: {where}")
     assert not found, "package import cycles:\n" + "\n".join(report)
+
+
+def documented_layers() -> list[set[str]]:
+    """The rows of internals.md's table of layers, from the bottom: the nodes each names."""
+    text = INTERNALS.read_text(encoding="utf-8")
+    table = text[text.index("## The packages, as layers"):].split("\n\n")[2]
+    rows = [line for line in table.splitlines()[2:] if line.startswith("|")]
+    return [{re.sub(r"(/|\.py)$", "", name) for name in re.findall(r"`([\w./]+)`", row.split("|")[1])}
+            for row in rows]
+
+
+def test_every_package_has_its_layer_in_the_docs():
+    layers = documented_layers()
+    named = set().union(*layers)
+    nodes = {path.stem for path in ROOT.glob("*.py")} | {path.name for path in ROOT.iterdir()
+                                                          if (path / "__init__.py").exists()}
+    assert nodes - FACADE - {"__init__"} == named, "docs/internals.md's layers and ruledsl/ differ"
+
+
+def test_no_import_goes_up_a_layer():
+    layers = documented_layers()
+    layers[-1] |= FACADE
+    rank = {node: i for i, layer in enumerate(layers) for node in layer}
+    upward = [f"{a} -> {b}: {where[0]}" for (a, b), where in imports().items() if rank[a] < rank[b]]
+    assert not upward, "imports of a higher layer (docs/internals.md):\n" + "\n".join(upward)

@@ -174,6 +174,8 @@ def _evaluator(program):
             c.w.line(f"return {c.w_src(frag)}")
         names = module.namespace(c)
         source, _, _ = c.w.source([])
-        exec(compile(source, "<ruledsl expression>", "exec"), names)
+        filename = f"<ruledsl expression {next(module.FILE_NUMBERS)}: {text[:60]}>"
+        exec(compile(source, filename, "exec"), names)
+        module.show_in_tracebacks(filename, source.splitlines(keepends=True), names["_evaluate"])
         return names["_evaluate"]
     return compiled

@@ -18,7 +18,7 @@ from . import public
 from .listing import place
 
 MAX_REDEALS = 1000       # redeals of one hand in a row before the match is taken to be stuck
-_NUMBERS = itertools.count(1)
+FILE_NUMBERS = itertools.count(1)     # each compiled file a name of its own, for linecache
 
 def run(st, label) -> None:
     """The one loop that runs a program's blocks: each returns the next, or None at a decision
@@ -116,7 +116,7 @@ def namespace(c) -> dict:
 def assemble(c, expressions) -> Program:
     """Exec the module `c` (a program Compiler) wrote, and wrap it."""
     source, spans, _ = c.w.source([c.entry, c.hand, c.redeal, c.terminal])
-    filename = f"<ruledsl program {next(_NUMBERS)}: {c.ruleset.path}, {c.n} players>"
+    filename = f"<ruledsl program {next(FILE_NUMBERS)}: {c.ruleset.path}, {c.n} players>"
     names = namespace(c)
     limit = functools.partial(RuleError, c.limit_span, f"the match did not end within {c.ruleset.max_hands} hands",
                               c.limit_hint or "check the end_match conditions, or raise limits.hands")
@@ -135,5 +135,11 @@ def _show_in_tracebacks(prog: Program) -> None:
     place in the rule file it was written for. The entry goes with the program."""
     lines = [f"{text}  # {span.path}:{place(span)}\n" if place(span) else f"{text}\n"
              for text, span in zip(prog.source.splitlines(), prog.spans)]
-    linecache.cache[prog.filename] = (len(prog.source), None, lines, prog.filename)
-    weakref.finalize(prog, linecache.cache.pop, prog.filename, None)
+    show_in_tracebacks(prog.filename, lines, prog)
+
+
+def show_in_tracebacks(filename: str, lines: list[str], owner) -> None:
+    """`lines` are the source of code compiled as `filename`, for linecache as long as `owner`
+    lives (the entry goes with it)."""
+    linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
+    weakref.finalize(owner, linecache.cache.pop, filename, None)
