@@ -3,13 +3,13 @@ points of random matches in them, and twins (two true states a seat cannot tell 
 import random
 from pathlib import Path
 
-import ruledsl
+import shipped
 from ruledsl.runtime import knowledge
 from ruledsl.runtime.history import decisions
 
 ROOT = Path(__file__).parents[1]
 FILES = sorted((ROOT / "games").glob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))
-GAMES = {p.stem: ruledsl.load_game(p) for p in FILES}
+GAMES = {p.stem: shipped.load(p) for p in FILES}
 CASES = [(name, n) for name, g in GAMES.items() for n in range(g.min_players, g.max_players + 1)]
 
 

@@ -1,9 +1,8 @@
 """The shipped games and player counts the reinforcement-learning tests cover, with options
 that keep a match short (every rule still plays; only the match's length changes)."""
-import functools
 from pathlib import Path
 
-import ruledsl
+import shipped as shipped_files
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = {"ciapano": {"target": 11}, "cicera": {"target": 11}, "coteccio": {"lives": 1},
@@ -15,15 +14,14 @@ def shipped() -> list[tuple[str, int]]:
     """(game, players) for every rule file under games/ and every player count it allows."""
     cases = []
     for path in sorted((ROOT / "games").glob("*.yaml")):
-        game = ruledsl.load_game(path)
+        game = shipped_files.load(path)
         cases += [(path.stem, n) for n in range(game.min_players, game.max_players + 1)]
     return cases
 
 
-@functools.cache
 def load(name: str):
     """The shipped game (loaded once: a Game is shared by all its states)."""
-    return ruledsl.load_game(ROOT / "games" / f"{name}.yaml")
+    return shipped_files.game(name)
 
 
 def short(name: str) -> dict:

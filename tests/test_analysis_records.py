@@ -2,7 +2,7 @@
 events, and the rule file's texts it sends to workers."""
 from pathlib import Path
 
-import ruledsl
+import shipped
 from ruledsl.analysis.files import RuleFiles
 from ruledsl.analysis.records import Tally
 from ruledsl.analysis.rules import Rule, rules_of
@@ -50,18 +50,18 @@ def test_tally_reads_hands_rules_and_decisions_from_events():
 
 
 def test_rules_are_the_steps_with_say_or_when_and_the_bonuses():
-    couillon = rules_of(ruledsl.load_game(ROOT / "games/couillon.yaml").ruleset)
+    couillon = rules_of(shipped.load(ROOT / "games/couillon.yaml").ruleset)
     labels = [r.label for r in couillon]
     assert labels[0].startswith("Teams: A and C") and couillon[0].section == "setup"
     assert "the player says Kontra" in labels           # inside an ask choice inside a trick hook
     assert "ask when the trick's number is 1 and mit is false and QS is not in the trick" in labels
-    cicera = rules_of(ruledsl.load_game(ROOT / "games/cicera.yaml").ruleset)
+    cicera = rules_of(shipped.load(ROOT / "games/cicera.yaml").ruleset)
     assert [r.label for r in cicera if r.key[0] == "bonus"] == ["bonus Scùa", "bonus Picada", "bonus Simili", "bonus Quadriglia"]
     assert [r.where for r in cicera][:2] == ["cicera.yaml:62", "cicera.yaml:65"]     # in file order
 
 
 def test_every_step_event_of_a_match_belongs_to_a_rule():
-    game = ruledsl.load_game(ROOT / "games/coteccio.yaml")
+    game = shipped.load(ROOT / "games/coteccio.yaml")
     keys = {r.key for r in rules_of(game.ruleset)}
     st = game.new_initial_state(seed=3, record=True)
     while not st.is_terminal():

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-import ruledsl
+import shipped
 from ruledsl import game as games
 
 ROOT = Path(__file__).parents[1]
-KOZEL = ruledsl.load_game(ROOT / "games" / "kozel.yaml")
+KOZEL = shipped.load(ROOT / "games" / "kozel.yaml")
 
 
 def test_start_false_stops_before_the_opening_steps():
@@ -35,7 +35,7 @@ def play(st, rng, steps):
 
 @pytest.mark.parametrize("name", ["kozel", "couillon", "cicera"])
 def test_a_state_pickles_and_plays_on_the_same(name):
-    game = ruledsl.load_game(ROOT / "games" / f"{name}.yaml")
+    game = shipped.load(ROOT / "games" / f"{name}.yaml")
     st = play(game.new_initial_state(seed=4, record=True), random.Random(1), 17)
     copy = pickle.loads(pickle.dumps(st))
     assert copy.observation(0) == st.observation(0) and copy.events == st.events
@@ -66,7 +66,7 @@ def test_the_legal_actions_are_the_callers_and_a_clone_checks_against_its_own_ca
     """legal_actions() hands out a new list (changing it changes nothing the state keeps); a
     lead's legal plays may be kept as the hand itself (lang/steps/tricks/legal.py), so a clone made
     after the original listed them checks a play against its own hand, not the original's."""
-    game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
+    game = shipped.load(ROOT / "games" / "ciapano.yaml")
     st = play(game.new_initial_state(seed=3, players=4), random.Random(2), 4)     # a trick's lead
     assert not st.trick
     legal = st.legal_actions()

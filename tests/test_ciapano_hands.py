@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import ruledsl
+import shipped
 
-GAME = ruledsl.load_game(Path(__file__).parents[1] / "games" / "ciapano.yaml")
+GAME = shipped.load(Path(__file__).parents[1] / "games" / "ciapano.yaml")
 
 
 def _hands(players, seed):

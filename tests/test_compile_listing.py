@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 import ruledsl
+import shipped
 from ruledsl.cli import main
 
 ROOT = Path(__file__).parents[1]
@@ -24,7 +25,7 @@ def listed():
 
 def test_the_listing_is_the_compiled_source(listed):
     code, _ = listed
-    prog = ruledsl.load_game(KOZEL).program(3)
+    prog = shipped.load(KOZEL).program(3)
     assert [PLACE.sub("", line).rstrip() for line in code] == [line.rstrip() for line in prog.source.splitlines()]
     compile("\n".join(PLACE.sub("", line) for line in code), "listing", "exec")     # Python as printed
 

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ruledsl
+import shipped
 from ruledsl.runtime import knowledge
 from ruledsl.tools.validate import cards_held
 
 GAMES = sorted((Path(__file__).parents[1] / "games").glob("*.yaml"))
-LOADED = {p.stem: ruledsl.load_game(p) for p in GAMES}
+LOADED = {p.stem: shipped.load(p) for p in GAMES}
 CASES = [(name, n) for name, g in LOADED.items() for n in range(g.min_players, g.max_players + 1)]
 
 

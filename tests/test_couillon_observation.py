@@ -4,9 +4,9 @@ the talon, stay hidden from the other players."""
 import json
 from pathlib import Path
 
-import ruledsl
+import shipped
 
-GAME = ruledsl.load_game(Path(__file__).parents[1] / "games" / "couillon.yaml")
+GAME = shipped.load(Path(__file__).parents[1] / "games" / "couillon.yaml")
 A, B, C, D = range(4)
 
 # Dealer A, so B is the trump maker: first three AS KS 9C, final pair 10H 9D (10H is turned).

@@ -2,7 +2,7 @@
 from fractions import Fraction
 from pathlib import Path
 
-import ruledsl
+import shipped
 
 RULES = """\
 name: Counters
@@ -41,7 +41,7 @@ def test_points_are_whole_numbers_where_no_card_has_a_fraction_of_one():
     score: card points plus the last trick's 6), and as a number where some are thirds
     (Ciapanò's, which its score takes through floor())."""
     games = Path(__file__).parents[1] / "games"
-    coteccio, ciapano = (ruledsl.load_game(games / f"{name}.yaml") for name in ("coteccio", "ciapano"))
+    coteccio, ciapano = (shipped.load(games / f"{name}.yaml") for name in ("coteccio", "ciapano"))
     assert coteccio.program(4).counter_types["score"].only("int")
     st = ciapano.new_initial_state(seed=1, players=4)
     assert st.evaluate("points([KS, QS])") == Fraction(2, 3)

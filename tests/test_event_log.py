@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import ruledsl
+import shipped
 from ruledsl.runtime.observe import event_seen
 
 ROOT = Path(__file__).parents[1]
@@ -14,20 +15,20 @@ GAMES = sorted((ROOT / "games").glob("*.yaml"))
 
 
 def test_zones_and_counters_say_owner_visibility_and_scope():
-    couillon = ruledsl.load_game(ROOT / "games" / "couillon.yaml")
+    couillon = shipped.load(ROOT / "games" / "couillon.yaml")
     zones = {z.name: z for z in couillon.zones()}
     assert list(zones)[:2] == ["deck", "hand"]
     assert zones["hand"] == ("hand", "player", "owner") and zones["tricks"].owner == "team"
     assert zones["deck"].owner == "table" and zones["tricks"].visible == "nobody"
     counters = {c.name: c for c in couillon.counters()}
     assert counters["score"] == ("score", "team", "all", "match")
-    coteccio = ruledsl.load_game(ROOT / "games" / "coteccio.yaml")
+    coteccio = shipped.load(ROOT / "games" / "coteccio.yaml")
     scopes = {c.name: (c.owner, c.scope) for c in coteccio.counters()}
     assert scopes["lives"] == ("player", "match") and "hand" in {scope for _, scope in scopes.values()}
 
 
 def test_a_deal_names_its_zone_and_the_cards_each_seat_got():
-    st = ruledsl.load_game(ROOT / "games" / "cicera.yaml").new_initial_state(seed=3, players=4, record=True)
+    st = shipped.load(ROOT / "games" / "cicera.yaml").new_initial_state(seed=3, players=4, record=True)
     hands, table = [e for e in st.events if e["kind"] == "deal"]
     assert (hands["zone"], hands["count"], hands["visible"]) == ("hand", 12, "owner")
     assert sorted(hands["to"]) == [0, 1, 2, 3]
@@ -38,7 +39,7 @@ def test_a_deal_names_its_zone_and_the_cards_each_seat_got():
 
 
 def test_a_seat_sees_only_the_cards_dealt_where_it_sees():
-    st = ruledsl.load_game(ROOT / "games" / "cicera.yaml").new_initial_state(seed=3, players=4, record=True)
+    st = shipped.load(ROOT / "games" / "cicera.yaml").new_initial_state(seed=3, players=4, record=True)
     hands, table = [e for e in st.events if e["kind"] == "deal"]
     seen = event_seen(hands, 2)
     for seat, cards in zip(seen["to"], seen["cards"]):

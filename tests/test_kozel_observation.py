@@ -5,9 +5,9 @@ its player still sees it."""
 import json
 from pathlib import Path
 
-import ruledsl
+import shipped
 
-GAME = ruledsl.load_game(Path(__file__).parents[1] / "games" / "kozel.yaml")
+GAME = shipped.load(Path(__file__).parents[1] / "games" / "kozel.yaml")
 A, B, C = range(3)
 
 # Dealer C, so A leads; diamonds are trumps (turned KD).

@@ -7,13 +7,14 @@ from pathlib import Path
 import pytest
 
 import ruledsl
+import shipped
 from ruledsl.runtime import knowledge
 from ruledsl.runtime.helpers import SEAT_NAMES
 from ruledsl.table.render import Look
 from ruledsl.table.view import View
 from hidden import CASES, GAMES, random_points
 
-COUILLON = ruledsl.load_game(Path(__file__).parents[1] / "games" / "couillon.yaml")
+COUILLON = shipped.load(Path(__file__).parents[1] / "games" / "couillon.yaml")
 
 
 def table_text(st, seat, start):

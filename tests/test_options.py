@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-import ruledsl
+import shipped
 from ruledsl import OptionError, RuleErrors
 
 ROOT = Path(__file__).parents[1]
-COTECCIO = ruledsl.load_game(ROOT / "games" / "coteccio.yaml")
+COTECCIO = shipped.load(ROOT / "games" / "coteccio.yaml")
 
 
 def test_the_doctor_fee_follows_the_stake():
@@ -107,7 +107,7 @@ def test_an_option_given_as_a_whole_number_takes_whole_numbers():
     bounds whole too) takes whole numbers only, and the counters it starts are typed whole, so
     their arithmetic is written plainly (Kozel's chips); a default that follows other options
     may still be a fraction (the doctor fee, above)."""
-    kozel = ruledsl.load_game(ROOT / "games" / "kozel.yaml")
+    kozel = shipped.load(ROOT / "games" / "kozel.yaml")
     assert kozel.options({"chips": "12"})["chips"] == 12
     for value in ("5/2", "2.5", Fraction(5, 2)):
         with pytest.raises(OptionError, match=r"option 'chips' is a whole number, not 5/2"):

@@ -23,6 +23,7 @@ def wheel(tmp_path_factory):
         yield z
 
 
+@pytest.mark.slow          # builds the wheel (pip wheel): several seconds
 def test_wheel_ships_grammar_script_main_and_type_marker(wheel):
     names = wheel.namelist()
     assert "ruledsl/grammar/ruledsl.lark" in names
@@ -33,6 +34,7 @@ def test_wheel_ships_grammar_script_main_and_type_marker(wheel):
     assert "ruledsl = ruledsl.cli:main" in wheel.read(entry).decode()
 
 
+@pytest.mark.slow
 def test_wheel_ships_the_web_pages(wheel):
     """`ruledsl serve` works from an installed wheel: its pages, styles and scripts are package
     data (no build step, nothing fetched from elsewhere)."""
@@ -45,6 +47,7 @@ def test_wheel_ships_the_web_pages(wheel):
         assert not elsewhere.search(wheel.read(name).decode()), name          # no CDN: only the server's own
 
 
+@pytest.mark.slow
 def test_wheel_metadata(wheel):
     names = wheel.namelist()
     meta = Parser().parsestr(wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode())

@@ -2,6 +2,8 @@
 out in the file with suits and ranks of their own."""
 import pytest
 
+import shipped
+
 RULES = """
 name: Packs
 players: 2
@@ -178,7 +180,7 @@ def test_the_observation_tensor_has_a_place_for_each_card_of_a_written_pack_and_
 
     import ruledsl
     from ruledsl.runtime import indices
-    game = ruledsl.load_game(Path(__file__).parents[1] / "examples" / "four-colours.yaml")
+    game = shipped.load(Path(__file__).parents[1] / "examples" / "four-colours.yaml")
     layout = dict(game.observation_layout(2))
     assert layout["zone hand 0"] == layout["zone hand 1"] == 38 + 1
     st = game.new_initial_state(players=2, seed=1, deals=[{"hand": {0: "JK1 9R 1Y 5G 5B"}}])

@@ -63,6 +63,7 @@ def try_repo(repo: Path, home: Path) -> subprocess.CompletedProcess:
     return result
 
 
+@pytest.mark.slow          # a virtualenv and a pip install of this repository: tens of seconds
 def test_try_repo_fails_only_on_the_broken_rule_file(repo, tmp_path):
     home = tmp_path / "pre-commit-home"
     result = try_repo(repo, home)

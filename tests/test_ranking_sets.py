@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ruledsl
+import shipped
 from ruledsl.runtime.cards import Card
 
-GAMES = {p.stem: ruledsl.load_game(p) for p in sorted((Path(__file__).parents[1] / "games").glob("*.yaml"))}
+GAMES = {p.stem: shipped.load(p) for p in sorted((Path(__file__).parents[1] / "games").glob("*.yaml"))}
 
 
 @functools.lru_cache(maxsize=None)

@@ -6,12 +6,13 @@ from pathlib import Path
 import pytest
 
 import ruledsl
+import shipped
 
 ROOT = Path(__file__).parents[1]
 
 
 def test_card_sort_key_puts_trumps_first_then_each_suit_high_to_low():
-    game = ruledsl.load_game(ROOT / "games" / "kozel.yaml")
+    game = shipped.load(ROOT / "games" / "kozel.yaml")
     st = game.new_initial_state(seed=1)
     trumps = st.observation(0)["counters"]["trumps"]
     order = list(game.ruleset.deck.order)
@@ -27,7 +28,7 @@ def test_card_sort_key_puts_trumps_first_then_each_suit_high_to_low():
 
 def test_card_sort_key_follows_a_promoted_card_into_the_trumps():
     """Couillon: once the Mit' is declared, Q♠ sorts with the trumps, between A and K."""
-    game = ruledsl.load_game(ROOT / "games" / "couillon.yaml")
+    game = shipped.load(ROOT / "games" / "couillon.yaml")
     for seed in range(40):
         st = game.new_initial_state(seed=seed, players=4)
         while not st.is_terminal() and st.observation(0)["counters"].get("mit") is not True:
@@ -45,7 +46,7 @@ def test_card_sort_key_follows_a_promoted_card_into_the_trumps():
 
 
 def test_asked_and_parse_action():
-    game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
+    game = shipped.load(ROOT / "games" / "ciapano.yaml")
     st = game.new_initial_state(seed=2, players=4)
     assert st.asked() in ("lead", "play to the trick")
     legal = st.legal_actions()

@@ -13,6 +13,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 import ruledsl
+import shipped
 from ruledsl import bots
 from ruledsl.cli import main
 from ruledsl.table import Table
@@ -185,7 +186,7 @@ def test_hint_through_the_command_line_whatever_the_opponents(monkeypatch):
 def test_seat_by_letter_or_number(seat):
     out = run(GAMES / "ciapano.yaml", "--seed", 2, "--players", 4, "--seat", seat, input="quit\n")
     assert "You are B." in out
-    game = ruledsl.load_game(GAMES / "ciapano.yaml")
+    game = shipped.load(GAMES / "ciapano.yaml")
     st = game.new_initial_state(seed=2, players=4, record=True)
     hand = st.observation(1)["zones"]["hand"][1]["cards"]
     shown = re.search(r"^hand +(.*)$", out, re.M).group(1).replace("♠", "S").replace("♥", "H") \
@@ -222,7 +223,7 @@ def test_a_game_left_mid_match_resumes_where_it_stopped(tmp_path, data_folder):
     replayed = CliRunner().invoke(main, ["replay", str(log), "--rules", str(GAMES)])
     assert replayed.exit_code == 0 and "replay exactly" in replayed.output
     deals = [json.loads(line) for line in log.read_text().splitlines() if '"deal"' in line]
-    game = ruledsl.load_game(GAMES / "ciapano.yaml")
+    game = shipped.load(GAMES / "ciapano.yaml")
     fresh = game.new_initial_state(seed=9, players=4, record=True)
     assert deals[0]["deck"] == next(e["deck"] for e in fresh.events if e["kind"] == "hand")
 
@@ -298,7 +299,7 @@ def test_the_table_shows_nothing_hidden_from_the_human(game, players):
     """Two states that differ only in cards the human cannot see (one card swapped between two
     other hands) give the human the same observation and draw the same screen; the seat that
     holds them sees the difference."""
-    game = ruledsl.load_game(GAMES / f"{game}.yaml")
+    game = shipped.load(GAMES / f"{game}.yaml")
     st = game.new_initial_state(seed=3, players=players, record=True)
     while st.current_player() != 0:
         st.apply_action(st.legal_actions()[0])

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import ruledsl
+import shipped
 from ruledsl import IllegalAction
 from ruledsl.lang.steps.tricks import lead_rule
 
@@ -29,7 +30,7 @@ CIAPANO_DEAL = {
 @pytest.fixture
 def ciapano_after_4s():
     """Dealer B: A (the dealer's right) leads 4S; D (A's right, anticlockwise) is to follow."""
-    game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
+    game = shipped.load(ROOT / "games" / "ciapano.yaml")
     st = game.new_initial_state(players=4, dealer=1, deals=[{"hand": CIAPANO_DEAL}])
     assert st.current_player() == 0
     st.apply_action("play 4S")
