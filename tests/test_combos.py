@@ -54,12 +54,15 @@ def plain(x):
     return str(x) if isinstance(x, Card) else x
 
 
+RULES = combos.MeldRules(RUN, DECK.rank_of, DECK.suit_of, DECK.suits, DECK.points_of)
+
+
 def melds(text: str, order=RUN) -> list:
-    return combos.melds(cards(text), order, DECK.rank_of, DECK.suit_of, DECK.suits)
+    return combos.MeldRules(order, DECK.rank_of, DECK.suit_of, DECK.suits).melds(cards(text))
 
 
 def best(xs) -> list:
-    return combos.best_melds(xs, RUN, DECK.rank_of, DECK.suit_of, DECK.suits, DECK.points_of, None)
+    return RULES.best(xs, None)
 
 
 def rank(text: str) -> list:
@@ -127,11 +130,11 @@ def test_combinations_and_subsets_count(xs, k):
 @settings(max_examples=60, deadline=None)
 @given(hands)
 def test_every_meld_is_a_meld_and_canonical(hand):
-    found = combos.melds(hand, RUN, DECK.rank_of, DECK.suit_of, DECK.suits)
-    assert all(combos.is_meld(m, RUN, DECK.rank_of, DECK.suit_of) for m in found)
-    assert found == combos.melds(list(reversed(hand)), RUN, DECK.rank_of, DECK.suit_of, DECK.suits)
+    found = RULES.melds(hand)
+    assert all(RULES.is_meld(m) for m in found)
+    assert found == RULES.melds(list(reversed(hand)))
     # every 3-card meld among the hand is found
-    threes = [sorted(c) for c in all_combinations(hand, 3) if combos.is_meld(list(c), RUN, DECK.rank_of, DECK.suit_of)]
+    threes = [sorted(c) for c in all_combinations(hand, 3) if RULES.is_meld(list(c))]
     assert sorted(threes) == sorted(sorted(m) for m in found if len(m) == 3)
 
 
@@ -141,7 +144,7 @@ def test_best_melds_leaves_the_least_deadwood_of_all_splits(hand):
     chosen = best(hand)
     used = [c for m in chosen for c in m]
     assert len(used) == len(set(used)) and set(used) <= set(hand)        # no card twice, all held
-    found = combos.melds(hand, RUN, DECK.rank_of, DECK.suit_of, DECK.suits)
+    found = RULES.melds(hand)
 
     def least(free: frozenset, start: int) -> int:
         """The fewest points left over by any split of `free` into disjoint melds (brute force)."""

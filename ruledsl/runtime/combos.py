@@ -1,12 +1,13 @@
 """Combinations of cards as values: k-item sets, subsets, groups of a rank or a suit, melds (sets
 and runs) and the best split of a hand into melds (ranked hands: runtime/hands.py).
 
-Pure functions over lists and the deck's per-card tables (`rank_of`, `suit_of`, `power`, indexed
-by card), which the built-ins (lang/builtins/combinations.py) pass in as constants. Every result is a new
-list of new lists in an order fixed by the deck (cards by id, which is the deck's order: suit by
-suit, ranks as the pack lists them), never by the order the cards happen to lie in, so that
-action texts and legal-action lists are canonical. A call that would list more than MAX_ITEMS
-values is an EvalError at the call, never a hang or a MemoryError.
+Functions over lists and the deck's per-card tables (`rank_of`, `suit_of`, `power`, indexed by
+card), which the built-ins (lang/builtins/combinations.py) pass in as constants; the melds of one
+rank order are a MeldRules, made once per program and order. Every result is a new list of new
+lists in an order fixed by the deck (cards by id, which is the deck's order: suit by suit, ranks
+as the pack lists them), never by the order the cards happen to lie in, so that action texts and
+legal-action lists are canonical. A call that would list more than MAX_ITEMS values is an
+EvalError at the call, never a hang or a MemoryError.
 """
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from itertools import combinations as _combinations, product
 from math import comb
 
 from ..expr.values import MAX_ITEMS, EvalError, describe
+from .cards import Card
 from .helpers import cards, seq
 
 MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
+SPLITS = 1 << 16          # best_melds: the splits kept, by their cards, before starting afresh
 
 
 def combinations(xs, k, span) -> list[list]:
@@ -154,76 +157,150 @@ def by_key(xs, key, order) -> list[list]:
 
 # -- melds ---------------------------------------------------------------------------------------
 
-def melds(xs, ranks, rank_of, suit_of, suits) -> list[list]:
-    """Every meld among xs: each set (three or more cards of one rank) and each run (three or
-    more cards of one suit whose ranks follow each other in `ranks`, a rank order). Sets come
-    first, by rank in `ranks`; then runs by suit and lowest rank, each in the order's sequence."""
-    position_of = {r: i for i, r in enumerate(ranks)}
-    out: list[list] = []
-    for group in by_key(xs, rank_of, ranks):
-        for k in range(3, len(group) + 1):
-            out += [list(c) for c in _combinations(group, k)]
-    for suit in suits:
-        held = sorted((c for c in set(cards(xs)) if suit_of[c] == suit and rank_of[c] in position_of),
-                      key=lambda c: position_of[rank_of[c]])
-        for start in range(len(held)):
-            run = [held[start]]
-            for c in held[start + 1:]:
-                if position_of[rank_of[c]] != position_of[rank_of[run[-1]]] + 1:
-                    break
-                run.append(c)
-                if len(run) >= 3:
-                    out.append(list(run))
-    return out
+class MeldRules:
+    """Sets and runs in one rank order, for one deck: the tables melds(), is_meld() and
+    best_melds() read, made once (the built-ins pass one as a constant), and the best splits
+    found so far, by the cards split."""
 
+    def __init__(self, ranks, rank_of, suit_of, suits, points=None):
+        order = {r: i for i, r in enumerate(ranks)}
+        self.ranks, self.rank_of, self.suit_of, self.suits = tuple(ranks), rank_of, suit_of, tuple(suits)
+        self.place = tuple(order.get(r) for r in rank_of)         # a card's rank's place, None if not in the order
+        self.points = points
+        self._melds = None                                        # every meld of the deck, made when first split
+        self.splits: dict = {}
 
-def is_meld(xs, ranks, rank_of, suit_of) -> bool:
-    """Whether xs, as a whole, is one set or one run (see `melds`)."""
-    xs = list(cards(xs))
-    if len(xs) < 3 or len(set(xs)) != len(xs):
-        return False
-    if len({rank_of[c] for c in xs}) == 1:
-        return True
-    if len({suit_of[c] for c in xs}) != 1 or any(rank_of[c] not in ranks for c in xs):
-        return False
-    places = sorted(ranks.index(rank_of[c]) for c in xs)
-    return places == list(range(places[0], places[0] + len(places)))
+    def melds(self, xs) -> list[list]:
+        """Every set (three or more cards of a rank in the order) and run (three or more of a
+        suit whose ranks follow each other in the order) among xs: sets by rank in the order,
+        k cards before k + 1, then runs by suit and lowest rank, shortest first."""
+        place, suit_of = self.place, self.suit_of
+        groups: dict = {}
+        for c in sorted(cards(xs)):
+            if place[c] is not None:
+                groups.setdefault(place[c], []).append(c)
+        out: list[list] = []
+        for p in sorted(groups):
+            group = groups[p]
+            for k in range(3, len(group) + 1):
+                out += [list(m) for m in _combinations(group, k)]
+        held: dict = {}
+        for c in set(cards(xs)):
+            if place[c] is not None:
+                held.setdefault(suit_of[c], []).append(c)
+        for suit in self.suits:
+            line = sorted(held.get(suit, ()), key=place.__getitem__)
+            for start in range(len(line) - 2):
+                end = start + 1
+                while end < len(line) and place[line[end]] == place[line[end - 1]] + 1:
+                    end += 1
+                    if end - start >= 3:
+                        out.append(line[start:end])
+        return out
 
+    def is_meld(self, xs) -> bool:
+        """Whether xs, as a whole, is one set or one run (see melds). Each card's rank, suit and
+        place are read once, in C (a lay-off tests every card held against every meld laid)."""
+        if type(xs) is not list:
+            xs = list(cards(xs))
+        n = len(xs)
+        if n < 3 or len(set(xs)) != n:
+            return False
+        if len(set(map(self.rank_of.__getitem__, xs))) == 1:
+            return True
+        if len(set(map(self.suit_of.__getitem__, xs))) != 1:
+            return False
+        places = list(map(self.place.__getitem__, xs))
+        if None in places:
+            return False
+        places.sort()                   # distinct cards of one suit: distinct places
+        return places[-1] - places[0] == n - 1
 
-def best_melds(xs, ranks, rank_of, suit_of, suits, points, span) -> list[list]:
-    """The melds, no card in two, that leave the fewest points outside them (`points` of a list
-    of cards); among equal splits, the one melding more cards, then the first found in `melds`
-    order. An exact search over the hand's cards, memoised on the cards still free: each step
-    either leaves the lowest free card out or melds it with one of the melds holding it."""
-    hand = sorted(set(cards(xs)))
-    found = melds(hand, ranks, rank_of, suit_of, suits)
-    bit = {c: 1 << i for i, c in enumerate(hand)}
-    masks = [sum(bit[c] for c in m) for m in found]
-    holding = {b: [i for i, m in enumerate(masks) if m & b] for b in bit.values()}
-    value = [(points(m), len(m)) for m in found]
-    memo: dict = {}
-    work = [0]
+    def best(self, xs, span) -> list[list]:
+        """The melds, no card in two, that leave the fewest points outside them; among equal
+        splits, the one melding more cards, then the first found in melds() order. An exact
+        search over the cards, each step leaving the lowest free card out or melding it with a
+        meld holding it, memoised on the cards still free. A hand's split is kept, by its cards
+        (`splits`): asked again for the same cards (the scoring reads a hand's deadwood more than
+        once; a player may hold the same cards from one decision to the next), it is not sought
+        again."""
+        key = frozenset(cards(xs))
+        chosen = self.splits.get(key)
+        if chosen is None:
+            if self._melds is None:
+                self._deck_melds()
+            hand, lines, bits, lined = 0, [0] * len(self.suits), self._bits, self._lined
+            for c in key:
+                hand |= bits[c]
+                if lined[c] is not None:
+                    lines[lined[c][0]] |= lined[c][1]
+            if any((hand & mask).bit_count() >= 3 for mask in self._ranks) or \
+                    any(line & line >> 1 & line >> 2 for line in lines):
+                chosen = self._split(hand, span)
+            else:
+                chosen = ()                     # no three of a rank, no three in sequence: no meld
+            if len(self.splits) >= SPLITS:
+                self.splits.clear()
+            self.splits[key] = chosen
+        return [list(self._melds[i][0]) for i in chosen]
 
-    def best(free: int):
-        """(points melded, cards melded, the melds' indices) for the cards in `free`."""
-        if free in memo:
-            return memo[free]
-        low = free & -free
-        if not low:
-            return (0, 0, ())
-        work[0] += 1 + len(holding[low])
-        if work[0] > MAX_WORK:
-            raise EvalError(f"best_melds would weigh more than {MAX_WORK:,} ways to split {len(hand)} cards", span,
-                            "split a hand, not a whole pack: a hand of 20 cards takes a small part of that")
-        result = best(free & ~low)                           # the lowest card stays out
-        for i in holding[low]:
-            if masks[i] & free == masks[i]:
-                p, n, chosen = best(free & ~masks[i])
-                candidate = (p + value[i][0], n + value[i][1], (i,) + chosen)
-                if candidate[:2] > result[:2]:
-                    result = candidate
-        memo[free] = result
-        return result
+    def _split(self, hand: int, span) -> tuple:
+        """The melds' indices (in melds() order) of the best split of the cards of `hand`."""
+        melds = self._melds
+        holding = {}                            # each card's melds among the hand's, in melds() order
+        free = hand
+        while free:
+            low = free & -free
+            free ^= low
+            holding[low] = [i for i in self._holding[low.bit_length() - 1] if melds[i][1] & hand == melds[i][1]]
+        memo: dict = {}
+        work = [0]
 
-    _, _, chosen = best(sum(bit.values()))
-    return [found[i] for i in sorted(chosen)]
+        def best(free: int):
+            """(points melded, cards melded, the melds' indices) for the cards in `free`."""
+            found = memo.get(free)
+            if found is not None:
+                return found
+            if not free:
+                return (0, 0, ())
+            low = free & -free
+            holds = holding[low]
+            work[0] += 1 + len(holds)
+            if work[0] > MAX_WORK:
+                raise EvalError(f"best_melds would weigh more than {MAX_WORK:,} ways to split {hand.bit_count()} "
+                                "cards", span, "split a hand, not a whole pack: a hand of 20 cards takes a small part "
+                                "of that")
+            result = best(free & ~low)                           # the lowest card stays out
+            for i in holds:
+                _, mask, value = melds[i]
+                if mask & free == mask:
+                    p, n, chosen = best(free & ~mask)
+                    if (p + value[0], n + value[1]) > result[:2]:
+                        result = (p + value[0], n + value[1], (i,) + chosen)
+            memo[free] = result
+            return result
+
+        return tuple(sorted(best(hand)[2]))
+
+    def _deck_melds(self) -> None:
+        """Every meld the deck holds, in melds() order (its cards, its mask, its value: points
+        then cards); for each card, the melds that hold it, in that order; each rank's cards and
+        each suit's (with the bit of its place in the order), as masks, for _can_meld."""
+        deck = [Card(c) for c in range(len(self.rank_of)) if self.place[c] is not None]
+        points = self.points
+        self._melds = [(tuple(m), sum(1 << c for c in m), (points(list(m)) if points else 0, len(m)))
+                       for m in self.melds(deck)]
+        self._holding = [[] for _ in range(len(self.rank_of))]
+        for i, (m, _, _) in enumerate(self._melds):
+            for c in m:
+                self._holding[c].append(i)
+        ranks: dict = {}
+        for c in deck:
+            ranks[self.rank_of[c]] = ranks.get(self.rank_of[c], 0) | 1 << c
+        self._ranks = tuple(ranks.values())
+        self._bits = tuple(1 << c for c in range(len(self.rank_of)))
+        suits = {s: i for i, s in enumerate(self.suits)}
+        self._lined = tuple((suits[self.suit_of[c]], 1 << self.place[c])
+                            if self.place[c] is not None and self.suit_of[c] in suits else None
+                            for c in range(len(self.rank_of)))
+

@@ -19,16 +19,16 @@ def _grouped(key: str):
 
 
 def _melds(c, g, args, node):
+    """melds, is_meld, best_melds: methods of the program's MeldRules for the order named (one
+    for each order, sharing the best splits it has found)."""
     ranks, deck = named_order(c, g, args, node, 1), g.deck
-    tables = [c.unit.const(t) for t in (ranks, deck.rank_of, deck.suit_of)]
+    rules = g.program.table(f"melds in {' '.join(ranks)}",
+                            lambda: combos.MeldRules(ranks, deck.rank_of, deck.suit_of, deck.suits, g.points))
     if node.name == "is_meld":
-        return Frag(src=c.call(combos.is_meld, c.src(args[0]), *tables), type=BOOL)
-    suits = c.unit.const(tuple(deck.suits))
+        return Frag(src=f"{rules}.is_meld({c.src(args[0])})", type=BOOL)
     if node.name == "melds":
-        return Frag(src=c.call(combos.melds, c.src(args[0]), *tables, suits), type=list_of(CARD_LIST))
-    return Frag(src=c.call(combos.best_melds, c.src(args[0]), *tables, suits, c.unit.const(g.points),
-                           c.span_const(node)),
-                type=list_of(CARD_LIST))
+        return Frag(src=f"{rules}.melds({c.src(args[0])})", type=list_of(CARD_LIST))
+    return Frag(src=f"{rules}.best({c.src(args[0])}, {c.span_const(node)})", type=list_of(CARD_LIST))
 
 
 

@@ -51,6 +51,22 @@ def _count(c, g, args, node):
 
 
 
+def _end(fn: Callable, at: int):
+    """first/last: of what is typed as a list, read inline; of a zone of the table or a steady
+    value, read once before an expression's loops (`last(discard)` in a loop over the pile),
+    since nothing changes while an expression is worked out; else the checking helper."""
+    def emit(c, g, args, node):
+        xs = args[0]
+        if not xs.type.only("list"):
+            return helper(fn, item_or_none)(c, g, args, node)
+        if xs.steady or (xs.zone is not None and xs.zone.isdigit()):
+            return c.steady(Frag(src=f"({xs.src}[{at}] if {xs.src} else None)", type=item_or_none(xs.type),
+                                 steady=True))
+        x = c.src(c.atom(xs))
+        return Frag(src=f"({x}[{at}] if {x} else None)", type=item_or_none(xs.type))
+    return emit
+
+
 def _floor(c, g, args, node):
     if args[0].floored is not None:
         return Frag(src=args[0].floored, type=INT)
@@ -87,9 +103,9 @@ FUNCTIONS = [
              "the whole numbers from 0 to a - 1, or with two arguments from a to b - 1 (at most 10,000)",
              _range, arity=(1, 2), game=False),
     Function("first", (("xs", A_LIST),), item_or_none, "the first item (none for an empty list)",
-             helper(helpers.first, item_or_none), "may", game=False),
+             _end(helpers.first, 0), "may", game=False),
     Function("last", (("xs", A_LIST),), item_or_none, "the last item (none for an empty list)",
-             helper(helpers.last, item_or_none), "may", game=False),
+             _end(helpers.last, -1), "may", game=False),
     Function("argmax", (), same_list, "the x values for which e is highest, every tie: "
              "`argmax(points(won(p)) for p in active)`", helper(helpers.argmax, same_list), "must", game=False),
     Function("argmin", (), same_list, "the x values for which e is lowest, every tie",

@@ -124,6 +124,51 @@ class Planner:
     def condition(self, term: Term, value: Frag | None = None, **names: Frag) -> str:
         return self.c.w_src(self.compile(term, CONDITION, value, **names))
 
+    def steady(self, term: Term, found: dict) -> Term:
+        """The term with each sub-expression that reads neither the value nor a loop's variable
+        (a call or an index: `upcard()`, `poker_rank(standing)`, `power(standing[0])`) read
+        from a name `@steadyN`, to be worked out once before the values are tested; `found`
+        gathers them, by name (a sub-expression the brute force would not work out, in a branch
+        not taken, fails over to it: see the module's doc)."""
+        def rewrite(node, shadow: frozenset, top: bool):
+            used = ast.names_used(node)
+            if not top and isinstance(node, (ast.Call, ast.Index)) and not used & shadow and \
+                    not any(n.startswith("@") for n in used) and not self.reads_value(term.at(node)):
+                key = (id(term.expr), id(term.env), term.expr.text[node.offset:node.offset + node.width])
+                if key not in found:
+                    found[key] = (f"@steady{len(found)}", term.at(node))
+                return ast.Name(name=found[key][0], offset=node.offset, width=node.width)
+            if isinstance(node, ast.Comprehension):
+                inner = shadow | {loop.var for loop in (node.loop, *node.more)}
+                return rebuilt(node, lambda child: rewrite(child, inner, False))
+            return rebuilt(node, lambda child: rewrite(child, shadow, False))
+        return term.at(rewrite(term.node, frozenset(), True))
+
+    def hoist(self, found: dict) -> dict:
+        """Write the sub-expressions `steady` gathered, each into a name; give their Frags."""
+        marks = {}
+        for name, term in found.values():
+            frag = self.compile(term)
+            held = self.c.w.temp()
+            self.c.w.line(f"{held} = {self.c.w_src(frag)}")
+            marks[name] = Frag(src=held, type=frag.type, atomic=True)
+        return marks
+
+
+def rebuilt(node, fn):
+    changes = {}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if isinstance(value, ast.Node):
+            new = fn(value)
+        elif isinstance(value, tuple) and any(isinstance(v, ast.Node) for v in value):
+            new = tuple(fn(v) if isinstance(v, ast.Node) else v for v in value)
+        else:
+            continue
+        if new is not value:
+            changes[field.name] = new
+    return attrs.evolve(node, **changes) if changes else node
+
 
 # -- the plan of the `when:` ----------------------------------------------------------------------
 
@@ -189,8 +234,11 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_) -> None:
         if not node.residual:            # every value offered: one comprehension
             c.w.line(f"{out} += [({index}, {frozen(var, type_)}) for {var} in {items}]")
             return
+        found: dict = {}
+        residual = [p.steady(t, found) for t in node.residual]
+        marks = p.hoist(found)
         value = Frag(src=var, type=type_, atomic=True)
-        with c.w.indented(f"for {var} in {items}:"), _nested(c, p, node.residual, value):
+        with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual, value, marks):
             emit(var)
 
     def write(node) -> None:
@@ -222,13 +270,13 @@ class _nested:
     """`if part:` for each part in turn, each compiled inside the one before (as `and` would
     evaluate them), the lines written inside the `with` under the last."""
 
-    def __init__(self, c, p: Planner, parts, value: Frag | None = None):
-        self.c, self.p, self.parts, self.value = c, p, parts, value
+    def __init__(self, c, p: Planner, parts, value: Frag | None = None, marks: dict | None = None):
+        self.c, self.p, self.parts, self.value, self.marks = c, p, parts, value, marks or {}
         self.stack: list = []
 
     def __enter__(self):
         for part in self.parts:
-            block = self.c.w.indented(f"if {self.p.condition(part, self.value)}:")
+            block = self.c.w.indented(f"if {self.p.condition(part, self.value, **self.marks)}:")
             block.__enter__()
             self.stack.append(block)
         return self

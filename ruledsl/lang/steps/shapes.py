@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from ...expr import ast
-from .candidates import Planner, Term
+from .candidates import Planner, Term, rebuilt
 
 SIZE, FIRST = "@size", "@first"
 
@@ -158,21 +158,6 @@ class Laws:
         if isinstance(node, ast.Name) and node.name in shadow:
             return node
         return rebuilt(node, lambda child: self.rewrite(t, child, shadow))
-
-
-def rebuilt(node, fn):
-    changes = {}
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
-        if isinstance(value, ast.Node):
-            new = fn(value)
-        elif isinstance(value, tuple) and any(isinstance(v, ast.Node) for v in value):
-            new = tuple(fn(v) if isinstance(v, ast.Node) else v for v in value)
-        else:
-            continue
-        if new is not value:
-            changes[field.name] = new
-    return attrs.evolve(node, **changes) if changes else node
 
 
 _COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,

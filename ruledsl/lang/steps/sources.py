@@ -19,7 +19,7 @@ from ...expr.codegen import Frag
 from ...runtime import combos
 from ...expr.types import CARD, INT
 from .candidates import Planner, Term
-from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms, needs, rebuilt, simplified
+from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms, needs, simplified
 
 MAX_UNROLLED = 16          # a constant loop of sizes unrolled when it has at most this many
 
@@ -77,35 +77,20 @@ def write(p: Planner, shp: Shape, residual, emit) -> bool:
 
 
 def _steady(laws: Laws, parts):
-    """The parts tested in the loops with each sub-expression that reads neither the candidate
-    nor the loops (a call, an index: `poker_rank(standing)`, `power(standing[0])`) read from a
-    name `@steadyN`, worked out once before the loops (after the parts tested there); and those
-    sub-expressions, by name."""
+    """The parts tested in the loops with their steady sub-expressions read from names
+    (Planner.steady), worked out once before the loops (after the parts tested there); and
+    those sub-expressions, by name."""
     found: dict = {}
-
-    def rewrite(t: Term, node, shadow: frozenset, top: bool):
-        if not top and isinstance(node, (ast.Call, ast.Index)) and not (ast.names_used(node) & shadow) and \
-                not any(n.startswith("@") for n in ast.names_used(node)) and not laws.p.reads_value(t.at(node)):
-            key = (id(t.expr), id(t.env), node)
-            if key not in found:
-                found[key] = (f"@steady{len(found)}", t.at(node))
-            return ast.Name(name=found[key][0], offset=node.offset, width=node.width)
-        if isinstance(node, ast.IfElse):
-            return node                       # a branch not taken is not worked out
-        if isinstance(node, ast.Comprehension):
-            inner = shadow | {loop.var for loop in (node.loop, *node.more)}
-            return rebuilt(node, lambda child: rewrite(t, child, inner, False))
-        return rebuilt(node, lambda child: rewrite(t, child, shadow, False))
 
     def cond(c):
         if isinstance(c, Atom):
-            return Atom(c.term.at(rewrite(c.term, c.term.node, frozenset(), True)))
+            return Atom(laws.p.steady(c.term, found))
         if isinstance(c, (All, Some)):
             return type(c)(tuple(cond(x) for x in c.parts))
         if isinstance(c, Not):
             return Not(cond(c.part))
         return c
-    return [(level, cond(part) if level else part) for level, part in parts], list(found.values())
+    return [(level, cond(part) if level else part) for level, part in parts], found
 
 
 def _constant(p: Planner, node) -> list[int] | None:
@@ -155,10 +140,10 @@ def _moves(laws: Laws, placed, n: int) -> bool:
 class _Loops:
     """Writes the loops of one plan, each part of the `when:` at its level."""
 
-    def __init__(self, p: Planner, laws: Laws, shp: Shape, loops, parts, known, emit, steady=()):
+    def __init__(self, p: Planner, laws: Laws, shp: Shape, loops, parts, known, emit, steady=None):
         self.p, self.c, self.laws, self.shp = p, p.c, laws, shp
         self.loops, self.parts, self.known, self.emit = loops, parts, known, emit
-        self.steady = steady
+        self.steady = steady or {}
 
     def write(self, i: int, bound: dict, marks: dict) -> None:
         """Level i's parts, then loop i + 1 (or the candidates), `bound` the loops' variables
@@ -172,11 +157,7 @@ class _Loops:
             marks[SIZE] = self.p.compile(self.shp.size, **bound)
         with _Ifs(self, [part for level, part in self.parts if level == i], marks):
             if i == 0:
-                for name, term in self.steady:
-                    frag = self.p.compile(term)
-                    held = w.temp()
-                    w.line(f"{held} = {c.w_src(frag)}")
-                    marks[name] = Frag(src=held, type=frag.type, atomic=True)
+                marks.update(self.p.hoist(self.steady))
             if i == len(self.loops):
                 self.candidates(bound, marks)
                 return
