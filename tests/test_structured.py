@@ -61,12 +61,23 @@ def same_answers(st, without_fallback) -> bool:
         expected = offered(st)
     except Exception:
         return None
-    if st.prog.legal[st.pc](st) != expected:
+    if st.prog.legal[st.pc](st) != expected or not drawn_alike(st, expected):
         return False
     try:
         return without_fallback.program(st.n).legal[st.pc](st) == expected
     except EvalError:
         return True
+
+
+def drawn_alike(st, expected) -> bool:
+    """Whether an ask's answers asked for lazily (as its head asks them for a play-out:
+    runtime/offered.py) are `expected`, answer by answer as a play-out draws them, then whole."""
+    legal = st.prog.legal[st.pc]
+    if "lazy" not in legal.__code__.co_varnames[:legal.__code__.co_argcount]:
+        return True
+    answers = legal(st, True)
+    return len(answers) == len(expected) and [answers[i] for i in range(len(expected))] == expected \
+        and list(answers) == expected and answers[:] == expected
 
 
 # -- the shipped games and the authored files ------------------------------------------------------
@@ -230,3 +241,38 @@ def test_the_plans_make_only_the_candidates_that_can_pass(tmp_path_factory, monk
     assert [p for p in plays if p.startswith("c1")] == ["c1 9H 9D", "c1 9H 9C", "c1 9D 9C", "c1 2H 2D"]
     assert [p for p in plays if p.startswith("c2")] == ["c2 2H 2D", "c2 AS", "c2 AS"][:1] + \
         [p for p in plays if p.startswith("c2")][1:] and all(len(p.split()) == 3 for p in plays if p.startswith("c2"))
+
+
+def test_a_large_block_of_combinations_is_drawn_from_without_being_made(tmp_path_factory):
+    """Combinations with nothing of the `when:` to test on each are counted when a play-out asks
+    (runtime/offered.py): 715 four-card plays of a 13-card hand, 12 one-card ones; each answer,
+    drawn by its index, is the brute force's at that index, and none is made until one is (the
+    template's own choice first: 13 one-card plays)."""
+    from ruledsl.runtime.offered import LAZY, Offered
+    game, _ = game_of([("combinations(hand(player), 4)", "standing != []"),
+                       ("combinations(hand(player), 1)", "standing != [] and rank(s[0]) != 'K'")], tmp_path_factory)
+    st_ = position(game, "AS KS QS JS 9H 9D 9C 7S 5H 4D 3C 2H 2D".split(), ["KH"], False)
+    expected = offered(st_)
+    answers = st_.prog.legal[st_.pc](st_, True)
+    assert type(answers) is Offered and len(answers) == 13 + 715 + 12 > LAZY
+    assert answers.made is None and answers[13 + 714] == expected[13 + 714] and answers.made is None
+    assert [answers[i] for i in range(-len(answers), len(answers))] == expected + expected
+    assert st_.prog.legal[st_.pc](st_) == expected and type(st_.prog.legal[st_.pc](st_)) is list
+    with pytest.raises(IndexError):
+        answers[len(answers)]
+    assert st_.legal_actions() == expected                   # the API's list: the same, made
+    small = position(game, "AS KS QS JS 9H".split(), ["KH"], False)
+    assert type(small.prog.legal[small.pc](small, True)) is list      # 5 four-card plays: made at once
+
+
+@given(xs=st.lists(st.integers(0, 99), max_size=14), k=st.integers(-1, 15),
+       before=st.lists(st.integers(), max_size=3), after=st.lists(st.integers(), max_size=3))
+def test_an_offered_block_gives_the_combinations_in_order(xs, k, before, after):
+    from ruledsl.runtime.combos import combinations
+    from ruledsl.runtime.offered import offer
+    answers = offer([(0, b) for b in before], 1, xs, k, None, lazy=True)
+    answers += [(2, a) for a in after]
+    expected = [(0, b) for b in before] + [(1, tuple(c)) for c in combinations(xs, k, None)] + [(2, a) for a in after]
+    assert len(answers) == len(expected) and bool(answers) == bool(expected)
+    assert [answers[i] for i in range(len(expected))] == expected
+    assert answers == expected and list(answers) == expected

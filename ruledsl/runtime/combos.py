@@ -24,11 +24,11 @@ SPLITS = 1 << 16          # best_melds: the splits kept, by their cards, before 
 
 def combinations(xs, k, span) -> list[list]:
     """Every k-item subset of xs, each in xs's order, in lexicographic order of positions."""
-    xs = _choosing(xs, k, span)
+    xs = choosing(xs, k, span)
     return [list(c) for c in _combinations(xs, k)] if xs is not None else []
 
 
-def _choosing(xs, k, span):
+def choosing(xs, k, span):
     """xs as a list to take k of (None: there is no k-subset), or the located error."""
     xs = seq(xs, "combinations", span)
     if type(k) is not int:
@@ -50,7 +50,7 @@ def choose(xs, k, span, same=None, meld=None, poker=None, beat=None, tables=None
     candidates (lang/steps/sources.py) call it."""
     if type(beat) is list and beat and type(beat[0]) is int:
         poker = beat[0] if poker is None else max(poker, beat[0])
-    xs = _choosing(xs, k, span)                 # combinations' errors, the same
+    xs = choosing(xs, k, span)                 # combinations' errors, the same
     if xs is None:
         return []
     if same is None and poker is not None and type(poker) is int and \

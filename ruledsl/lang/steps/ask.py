@@ -86,12 +86,16 @@ def compile_ask(step: Ask, c) -> None:
     who = c.seats(step.who, "`ask.who`")
     w.line(f"st.asks = st.asks + (_tuple({who}),)")
     head, end = w.label(), w.label()
+    asked = Frag(src=f"st.vars[{seat}]", type=SEAT, atomic=True)
+    with w.elsewhere(), c.binding(player=asked):
+        d.spec = attrs.evolve(d.spec, types=tuple(_explained(c, d, choices)))
+        lazy = _offered(c, d, choices)
     w.goto(head)
     w.place(head)
     offered = w.temp()
     with w.indented("if st.asks[-1]:"):
         w.line(f"st.vars[{seat}] = st.asks[-1][0]")
-        w.line(f"{offered} = _l{d.id}(st)")
+        w.line(f"{offered} = _l{d.id}(st{', True' if lazy else ''})")     # lazy: a play-out draws one
         with w.indented(f"if {offered}:"):
             w.line(f"st._legal = {offered}")       # what legal_actions() hands out, worked out once
             c.wait(d, f"st.vars[{seat}]")
@@ -103,10 +107,7 @@ def compile_ask(step: Ask, c) -> None:
         w.line(f"raise {w.const(stuck)}()")
     w.line("st.asks = st.asks[:-1]")
     w.goto(end)
-    asked = Frag(src=f"st.vars[{seat}]", type=SEAT, atomic=True)
     with w.elsewhere(), c.binding(player=asked):
-        d.spec = attrs.evolve(d.spec, types=tuple(_explained(c, d, choices)))
-        _offered(c, d, choices)
         _apply(c, d, choices, values, d.spec.types, until, head)
     w.place(end)
 
@@ -150,31 +151,35 @@ def _explain_choice(c, ch: Choice, i: int, out: str):
         return type_
 
 
-def _offered(c, d, choices) -> None:
-    """`_l{id}(st)`: the answers offered, each choice's by the plan of candidates.py (its
-    `when:`'s steady parts tested once, its values made by their structure). A plan may test
-    the parts of a `when:` in another order than the rule file writes them, so where one of
-    them fails (an error of the file, an index past the end of a list), `_l` lists the answers
-    as `_e` does, candidate by candidate: what fails there fails as it always did."""
+def _offered(c, d, choices) -> bool:
+    """`_l{id}(st, lazy=False)`: the answers offered, each choice's by the plan of candidates.py
+    (its `when:`'s steady parts tested once, its values made by their structure). A plan may
+    test the parts of a `when:` in another order than the rule file writes them, so where one
+    of them fails (an error of the file, an index past the end of a list), `_l` lists the
+    answers as `_e` does, candidate by candidate: what fails there fails as it always did.
+    True when some combinations are given as blocks (runtime/offered.py): the ask's head then
+    asks with `lazy`, and a large block is counted, its answers made when drawn."""
     w = c.w
-    w.function(f"_l{d.id}", "st")
-    out = w.temp()
+    w.function(f"_l{d.id}", "st, lazy=False")
+    out, blocks = w.temp(), False
     with w.indented("try:") if candidates.FALLBACK else contextlib.nullcontext():
         w.line(f"{out} = []")
         for i, ch in enumerate(choices):
-            c.errors.attempt(_offer_choice, c, d, ch, i, out)      # one mistake, one error
+            blocks |= bool(c.errors.attempt(_offer_choice, c, d, ch, i, out))      # one mistake, one error
         w.line(f"return {out}")
     if candidates.FALLBACK:
         with w.indented("except _Exception:"):
             w.line(f"return [a for a, why in _e{d.id}(st) if why is None]")
+    return blocks
 
 
-def _offer_choice(c, d, ch: Choice, i: int, out: str) -> None:
+def _offer_choice(c, d, ch: Choice, i: int, out: str) -> bool:
+    """The lines offering choice `ch`'s answers; True when some are a block (candidates.offer)."""
     with c.w.at(ch.span):
         if ch.each is None:
             _offer(c, ch, i, None, out, False)
-        else:
-            candidates.offer(c, ch, i, out, _sequence(ch.each), _frozen, d.spec.types[i])
+            return False
+        return candidates.offer(c, ch, i, out, _sequence(ch.each), _frozen, d.spec.types[i])
 
 
 def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool, type_=None) -> None:

@@ -33,6 +33,7 @@ import attrs
 
 from ...expr import ast
 from ...expr.codegen import Frag
+from ...runtime import offered
 from ..declare import Expr
 from ...expr.types import ANY, CONDITION
 
@@ -213,21 +214,28 @@ def plan_when(p: Planner, when: Expr | None, depth: int = 0, parts: list | None 
 
 # -- writing `_l`'s part for one choice ------------------------------------------------------------
 
-def offer(c, choice, index: int, out: str, each: Expr, frozen, type_) -> None:
-    """Write the lines that append `(index, value)` to the list `out` for each value the choice
+def offer(c, choice, index: int, out: str, each: Expr, frozen, type_) -> bool:
+    """Write the lines that add `(index, value)` to the list `out` for each value the choice
     offers now. `each` is the choice's SEQ as an expression, `type_` the static type of its
     values (the brute force's), `frozen(var, type)` the source of a value as it goes into an
-    action."""
+    action. Combinations with nothing left to test on each are given to runtime/offered.py's
+    `offer` as a block, with the function's `lazy` (which may make `out` an Offered); True when
+    some are."""
     from . import shapes, sources          # (they build on the Terms and Planner of this module)
     p = Planner(c, choice.each.tree.var)
     source = Term(each, each.tree)
     shape = shapes.shape(p, source)
+    blocks = []
 
     def emit(var: str) -> None:
         c.w.line(f"{out}.append(({index}, {frozen(var, type_)}))")
 
+    def block(group: str, size: str, span) -> None:
+        c.w.line(f"{out} = {c.w.const(offered.offer)}({out}, {index}, {group}, {size}, {c.w.const(span)}, lazy)")
+        blocks.append(span)
+
     def leaf(node: Leaf) -> None:
-        if shape is not None and node.residual and sources.write(p, shape, node.residual, emit):
+        if shape is not None and sources.write(p, shape, node.residual, emit, block):
             return
         items = _values(p, source)
         var = c.w.temp("_v")
@@ -252,6 +260,7 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_) -> None:
                 write(node.orelse)
 
     write(plan_when(p, choice.when))
+    return bool(blocks)
 
 
 def _values(p: Planner, source: Term) -> str:

@@ -52,28 +52,37 @@ def choose_source(c, laws: Laws, needs_: Needs, group: Frag, size: Frag, span) -
 
 # -- writing the loops ------------------------------------------------------------------------------
 
-def write(p: Planner, shp: Shape, residual, emit) -> bool:
+def write(p: Planner, shp: Shape, residual, emit, block) -> bool:
     """Write the source's loops with the parts of `residual` (the `when:`'s parts that read the
     candidate) each tested where it can first be, and `emit(value)` for each candidate that
-    passes them all. False (nothing written) when the shape gives no part a better place."""
+    passes them all; where nothing is left to test on the candidates, their loop is given to
+    `block(group, size, span)` instead (runtime/offered.py: made at once, or counted and made
+    when drawn). False (nothing written) when the shape gives no part a better place and makes
+    no block: the plain loop over the values is as good."""
     laws = Laws(p, shp)
+    plans = _plans(p, shp)
+    placed = [_place(laws, shp, loops, residual, known) for loops, _, known in plans]
+    if len(plans) == 1 and placed[0] is not None and not _moves(laws, placed[0], len(shp.loops)) \
+            and any(level == len(shp.loops) + 1 for level, _ in placed[0]):
+        return False
+    for (loops, bound, known), parts in zip(plans, placed):
+        if parts is not None:
+            parts, steady = _steady(laws, parts)
+            _Loops(p, laws, shp, loops, parts, known, emit, steady, block).write(0, bound, {})
+    return True
+
+
+def _plans(p: Planner, shp: Shape) -> list:
+    """(loops, the loops' variables already bound, the size when known) for each copy of the
+    loops to write: one, or one for each size of a constant loop of sizes (unrolled)."""
     first = shp.loops[0] if shp.loops else None
     size = shp.size.node
     values = _constant(p, first.seq.node) if first is not None and first.cond is None and \
         isinstance(size, ast.Name) and size.name == first.var else None
-    if values is not None:                    # a constant loop of sizes: one copy for each
-        plans = [(shp.loops[1:], {first.var: Frag(const=(v,), type=INT)}, v) for v in values]
-    else:
-        known = size.value if isinstance(size, ast.Literal) and type(size.value) is int else None
-        plans = [(shp.loops, {}, known)]
-    placed = [_place(laws, shp, loops, residual, known) for loops, _, known in plans]
-    if values is None and placed[0] is not None and not _moves(laws, placed[0], len(shp.loops)):
-        return False                          # nothing is known sooner: the plain loop over the values
-    for (loops, bound, known), parts in zip(plans, placed):
-        if parts is not None:
-            parts, steady = _steady(laws, parts)
-            _Loops(p, laws, shp, loops, parts, known, emit, steady).write(0, bound, {})
-    return True
+    if values is not None:
+        return [(shp.loops[1:], {first.var: Frag(const=(v,), type=INT)}, v) for v in values]
+    known = size.value if isinstance(size, ast.Literal) and type(size.value) is int else None
+    return [(shp.loops, {}, known)]
 
 
 def _steady(laws: Laws, parts):
@@ -140,10 +149,10 @@ def _moves(laws: Laws, placed, n: int) -> bool:
 class _Loops:
     """Writes the loops of one plan, each part of the `when:` at its level."""
 
-    def __init__(self, p: Planner, laws: Laws, shp: Shape, loops, parts, known, emit, steady=None):
+    def __init__(self, p: Planner, laws: Laws, shp: Shape, loops, parts, known, emit, steady, block):
         self.p, self.c, self.laws, self.shp = p, p.c, laws, shp
         self.loops, self.parts, self.known, self.emit = loops, parts, known, emit
-        self.steady = steady or {}
+        self.steady, self.block = steady, block
 
     def write(self, i: int, bound: dict, marks: dict) -> None:
         """Level i's parts, then loop i + 1 (or the candidates), `bound` the loops' variables
@@ -185,8 +194,11 @@ class _Loops:
         group = self.p.compile(self.shp.group, **bound)
         size = marks.get(SIZE) or self.p.compile(self.shp.size, **bound)
         call = self.shp.call
-        chosen = choose_source(c, self.laws, needs(self.laws, mine), group, size,
-                               call.expr.locate(call.node.offset, call.node.width))
+        span = call.expr.locate(call.node.offset, call.node.width)
+        if not mine:                  # nothing to test: a block (made at once, or when drawn)
+            self.block(c.w_src(group), c.w_src(size), span)
+            return
+        chosen = choose_source(c, self.laws, needs(self.laws, mine), group, size, span)
         items = w.temp()
         if chosen is None:
             seq = self.p.compile(call, **bound)
