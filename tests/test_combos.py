@@ -156,6 +156,36 @@ def test_best_melds_leaves_the_least_deadwood_of_all_splits(hand):
     assert DECK.points_of([c for c in hand if c not in used]) == least(frozenset(hand), 0)
 
 
+@settings(max_examples=60, deadline=None)
+@given(hands)
+def test_the_melds_a_split_weighs_are_those_the_hand_holds(hand):
+    """best_melds finds the deck's melds within a hand from its ranks and suits (MeldRules._inside):
+    the same as melds(hand), in the deck's melds() order."""
+    RULES.best(hand, None)                   # (the deck's melds are made on the first split)
+    inside = RULES._inside(*RULES._held(frozenset(hand)))
+    assert inside == sorted(inside) and len(set(inside)) == len(inside)
+    assert sorted(sorted(RULES._melds[i][0]) for i in inside) == sorted(sorted(m) for m in RULES.melds(hand))
+
+
+
+def test_the_melds_of_a_hand_from_a_deck_with_two_cards_a_place():
+    """Two packs' cards as distinct cards of the same rank and suit (the second pack's ids after
+    the first's: card ids are the process's, so the tables are as long as the ids named): the
+    melds within a hand found by testing every meld of the deck holding one of its cards."""
+    ids = len(DECK.rank_of)
+    double = combos.MeldRules(RUN, DECK.rank_of * 2, DECK.suit_of * 2, DECK.suits,
+                              lambda xs: DECK.points_of([Card(int(c) % ids) for c in xs]))
+    hand = cards("7S 8S 9S 7H 7D") + [Card(int(c) + ids) for c in cards("7S 9S 10S 7C")]
+    chosen = double.best(hand, None)
+    assert double._at is None
+    bits = sum(1 << int(c) for c in hand)
+    inside = double._inside(*double._held(frozenset(hand)))
+    assert inside == [i for i, (_, mask, _) in enumerate(double._melds) if mask & bits == mask]
+    assert len(inside) >= 16                 # the five 7s: every three, four or five of them
+    used = [c for m in chosen for c in m]
+    assert len(used) == len(set(used)) and all(double.is_meld(m) for m in chosen)
+
+
 CATEGORY_HANDS = [
     ("high card", "AS KH 9D 7C 2S"), ("pair", "2S 2H 3D 4C 6S"), ("two pairs", "2S 2H 3D 3C 4S"),
     ("three of a kind", "2S 2H 2D 3C 4S"), ("straight", "AS 2H 3D 4C 5S"), ("flush", "2S 3S 4S 5S 7S"),

@@ -168,6 +168,7 @@ class MeldRules:
         self.place = tuple(order.get(r) for r in rank_of)         # a card's rank's place, None if not in the order
         self.points = points
         self._melds = None                                        # every meld of the deck, made when first split
+        self._at = None
         self.splits: dict = {}
 
     def melds(self, xs) -> list[list]:
@@ -229,14 +230,10 @@ class MeldRules:
         if chosen is None:
             if self._melds is None:
                 self._deck_melds()
-            hand, lines, bits, lined = 0, [0] * len(self.suits), self._bits, self._lined
-            for c in key:
-                hand |= bits[c]
-                if lined[c] is not None:
-                    lines[lined[c][0]] |= lined[c][1]
+            hand, lines = self._held(key)
             if any((hand & mask).bit_count() >= 3 for mask in self._ranks) or \
                     any(line & line >> 1 & line >> 2 for line in lines):
-                chosen = self._split(hand, span)
+                chosen = self._split(hand, lines, span)
             else:
                 chosen = ()                     # no three of a rank, no three in sequence: no meld
             if len(self.splits) >= SPLITS:
@@ -244,15 +241,17 @@ class MeldRules:
             self.splits[key] = chosen
         return [list(self._melds[i][0]) for i in chosen]
 
-    def _split(self, hand: int, span) -> tuple:
-        """The melds' indices (in melds() order) of the best split of the cards of `hand`."""
+    def _split(self, hand: int, lines: list, span) -> tuple:
+        """The melds' indices (in melds() order) of the best split of the cards of `hand`
+        (`lines`: each suit's places held, as bits)."""
         melds = self._melds
+        inside = self._inside(hand, lines)
         holding = {}                            # each card's melds among the hand's, in melds() order
         free = hand
         while free:
             low = free & -free
             free ^= low
-            holding[low] = [i for i in self._holding[low.bit_length() - 1] if melds[i][1] & hand == melds[i][1]]
+            holding[low] = [i for i in inside if melds[i][1] & low]
         memo: dict = {}
         work = [0]
 
@@ -282,6 +281,44 @@ class MeldRules:
 
         return tuple(sorted(best(hand)[2]))
 
+    def _held(self, key) -> tuple[int, list]:
+        """The cards of `key` (distinct) as bits, and each suit's places held as bits."""
+        hand, lines, bits, lined = 0, [0] * len(self.suits), self._bits, self._lined
+        for c in key:
+            hand |= bits[c]
+            if lined[c] is not None:
+                lines[lined[c][0]] |= lined[c][1]
+        return hand, lines
+
+    def _inside(self, hand: int, lines: list) -> list[int]:
+        """The indices (in melds() order) of the deck's melds made of cards of `hand` alone,
+        found from the hand's ranks and suits (a few), not by testing every meld that holds one
+        of its cards (some fifty a card in a 52-card pack)."""
+        if self._at is None:                    # two cards at one place of a suit: every meld tested
+            return sorted({i for c in range(hand.bit_length()) if hand >> c & 1 for i in self._holding[c]
+                           if self._melds[i][1] & hand == self._melds[i][1]})
+        index, found = self._index, []
+        for mask in self._ranks:                # sets: every three or more of the rank's cards held
+            held = mask & hand
+            if held.bit_count() >= 3:
+                sub = held
+                while sub:
+                    if sub.bit_count() >= 3:
+                        found.append(index[sub])
+                    sub = (sub - 1) & held
+        for at, line in zip(self._at, lines):   # runs: every three or more places in a row
+            while line & line >> 1 & line >> 2:
+                start = (line & -line).bit_length() - 1
+                mask, place = 0, start
+                while line >> place & 1:
+                    mask |= at[place]
+                    if place - start >= 2:
+                        found.append(index[mask])
+                    place += 1
+                line &= ~(1 << start)
+        found.sort()
+        return found
+
     def _deck_melds(self) -> None:
         """Every meld the deck holds, in melds() order (its cards, its mask, its value: points
         then cards); for each card, the melds that hold it, in that order; each rank's cards and
@@ -303,4 +340,13 @@ class MeldRules:
         self._lined = tuple((suits[self.suit_of[c]], 1 << self.place[c])
                             if self.place[c] is not None and self.suit_of[c] in suits else None
                             for c in range(len(self.rank_of)))
+        self._index = {mask: i for i, (_, mask, _) in enumerate(self._melds)}
+        self._at = [[0] * len(self.ranks) for _ in self.suits]      # each suit's card at each place, as a bit
+        for c in deck:
+            if self._lined[c] is not None:
+                suit, place = self._lined[c][0], self.place[c]
+                if self._at is not None and self._at[suit][place]:
+                    self._at = None             # (not one card a place: _inside tests every meld)
+                elif self._at is not None:
+                    self._at[suit][place] = 1 << c
 
