@@ -131,10 +131,11 @@ def responsiveness(names, specs, decisions: int) -> str:
 
 def _cpu_per_decision(name: str, spec: str, hands: int) -> float:
     g = game(name)
-    bot, total, count = bots.make(spec), 0.0, 0
-    for deal in range(hands):
+    bot, total, count, deal = bots.make(spec), 0.0, 0, 0
+    while deal < hands or not count:                  # (a hand may end before anyone chooses)
         st = g.new_initial_state(seed=10_000 + deal, players=g.default_players, record=True)
         rng = random.Random(deal)
+        deal += 1
         bot(st, rng)                                  # first use: what the bot learns once, not timed
         while st.hands_scored == 0 and not st.is_terminal():
             started = time.process_time()
@@ -235,6 +236,7 @@ def main() -> None:
     parser.add_argument("--budgets", type=Path, help="per game, each bot's spec (JSON, as --calibrate writes)")
     parser.add_argument("--calibrate", type=float, metavar="SECONDS",
                         help="write to --budgets the iterations that take SECONDS of CPU a decision, and stop")
+    parser.add_argument("--calibrate-hands", type=int, default=4, metavar="N", help="hands a game and bot to calibrate on")
     parser.add_argument("--responsiveness", nargs="*", metavar="SPEC",
                         help="time these bots' decisions (wall clock) in --games, and stop")
     parser.add_argument("--workers", type=int, default=1)
@@ -243,7 +245,7 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="print the table and stop")
     args = parser.parse_args()
     if args.calibrate:
-        budgets = calibrate(args.games, args.calibrate)
+        budgets = calibrate(args.games, args.calibrate, args.calibrate_hands)
         if args.budgets:
             old = json.loads(args.budgets.read_text()) if args.budgets.exists() else {}
             args.budgets.write_text(json.dumps({**old, **budgets}, indent=1) + "\n")

@@ -69,8 +69,9 @@ def measure(name: str, matches: int, spec: str, rng) -> tuple:
                     possible.append(accuracy(truth, hidden, [replayed.draw() for _ in range(POOL)]))
                     pool = Worlds(st, seat, rng, model, POOL, 10**9)
                     inferred.append(accuracy(truth, hidden, pool.pool or [pool.draw() for _ in range(POOL)]))
-                    ruled_out += any(model.log_likelihood(w, seat, judged=False) == -math.inf
-                                     for w in (st.determinize(seat, rng, past=True) for _ in range(8)))
+                    ruled_out += any(w.past is not None and model.log_likelihood(w, seat, judged=False) == -math.inf
+                                     for w in (st.determinize(seat, rng, past=True) for _ in range(8)))   # (no past
+                    # after a shuffle this hand: where the cards went is no longer known)
                     positions += 1
             st.apply_action(bot(st, rng))
             hand_steps += 1
