@@ -34,6 +34,7 @@ def write(folder, name: str, data: bytes):
     return path
 
 
+@pytest.mark.slow          # 3-19 s of CPU (measured 7 Dec): CI runs it, the everyday loop does not
 @settings(FUZZ, max_examples=150)
 @given(SEEDS)
 def test_a_mutated_rule_file_plays_or_reports_a_located_error(folder, seed):
@@ -41,6 +42,7 @@ def test_a_mutated_rule_file_plays_or_reports_a_located_error(folder, seed):
     assert fuzzing.check(write(folder, name, data), seed) in fuzzing.OUTCOMES
 
 
+@pytest.mark.slow          # 3-19 s of CPU (measured 7 Dec): CI runs it, the everyday loop does not
 @settings(FUZZ, max_examples=12)
 @given(SEEDS)
 def test_the_command_line_reports_a_mutated_file_located(folder, seed):
@@ -49,6 +51,7 @@ def test_the_command_line_reports_a_mutated_file_located(folder, seed):
     fuzzing.check_cli(path, fuzzing.check(path))
 
 
+@pytest.mark.slow          # 3-19 s of CPU (measured 7 Dec): CI runs it, the everyday loop does not
 @settings(FUZZ, max_examples=60)
 @given(SEEDS, st.sampled_from(["when", "do", "say", "to", "count"]))
 def test_a_generated_expression_in_a_field_plays_or_reports_a_located_error(folder, seed, key):

@@ -55,6 +55,7 @@ def test_a_decision_without_a_legal_action():
     assert f"hint: to watch it happen: ruledsl run {path} --watch --opponents random --players 2 --seed 0" in output
 
 
+@pytest.mark.slow          # 3-19 s of CPU (measured 7 Dec): CI runs it, the everyday loop does not
 def test_a_say_text_that_fails_in_play_fails_validate_once_for_every_player_count():
     """The table writes every say: text; smoke play does too, so a text that cannot be written
     fails the file. It fails for 2, 3 and 4 players alike: one error says so."""

@@ -189,6 +189,7 @@ after_hand:
 """
 
 
+@pytest.mark.slow          # 3-19 s of CPU (measured 7 Dec): CI runs it, the everyday loop does not
 def test_a_table_whose_rule_file_fails_stops_alone(tmp_path):
     folder = tmp_path / "rules"
     folder.mkdir()
@@ -210,6 +211,7 @@ def test_a_table_whose_rule_file_fails_stops_alone(tmp_path):
         assert c.get(f"/api/tables/{healthy['id']}").json()["status"] == "over"
 
 
+@pytest.mark.slow          # 3-19 s of CPU (measured 7 Dec): CI runs it, the everyday loop does not
 def test_a_restarted_app_shows_every_seat_the_same_and_plays_on(tmp_path):
     db = tmp_path / "t.sqlite"
     with client(db) as c:
