@@ -56,3 +56,21 @@ def twin(st, seat, rng):
                 and alt.zones != st.zones:
             return alt
     return None
+
+
+def twins(game, rng, seeds: int, steps: tuple, choice: bool = False):
+    """(seed, state, seat to move, its twin): random recorded matches stopped after a random
+    number of actions in `steps` (within the first hand), where twin() finds another true state
+    the seat to move cannot tell apart; with `choice`, only where that seat has a choice."""
+    for seed in range(seeds):
+        st = game.new_initial_state(seed=seed, players=game.default_players, record=True)
+        for _ in range(rng.randrange(*steps)):
+            if st.is_terminal() or not st.hand_value_pending():
+                break
+            st.apply_action(rng.choice(st.legal_actions()))
+        if st.is_terminal() or st.past is None or \
+                (choice and (not st.hand_value_pending() or len(st.legal_actions()) < 2)):
+            continue
+        other = twin(st, st.current_player(), rng)
+        if other is not None:
+            yield seed, st, st.current_player(), other

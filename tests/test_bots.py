@@ -6,7 +6,7 @@ import pytest
 
 from ruledsl import bots
 from ruledsl.bots.search import Goal
-from hidden import GAMES, random_points, twin
+from hidden import GAMES, random_points, twins
 
 SEARCHES = ("ismcts@40", "pimc@40", "expert@8")
 SHIPPED = [(name, GAMES[name].default_players) for name in
@@ -180,20 +180,8 @@ def test_inference_sees_only_what_its_seat_may_know(name):
     others' play (a replay of each world's own past), rates every move the same in both."""
     from ruledsl.bots.inference import Model, Worlds
     from ruledsl.bots.policy import Judge
-    game, rng = GAMES[name], random.Random(3)
     checked = 0
-    for seed in range(40):
-        st = game.new_initial_state(seed=seed, players=game.default_players, record=True)
-        for _ in range(rng.randrange(6, 14)):
-            if st.is_terminal() or not st.hand_value_pending():
-                break
-            st.apply_action(rng.choice(st.legal_actions()))
-        if st.is_terminal() or not st.hand_value_pending() or st.past is None or len(st.legal_actions()) < 2:
-            continue
-        seat = st.current_player()
-        other = twin(st, seat, rng)
-        if other is None:
-            continue
+    for _, st, seat, other in twins(GAMES[name], random.Random(3), 40, (6, 14), choice=True):
         assert other.past[0].zones != st.past[0].zones           # two different true pasts
         pool = Worlds(st, seat, random.Random(1), Model(Judge(st)), 16, 10**6)
         assert pool.pool                                         # the pool was weighted

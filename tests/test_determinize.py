@@ -9,7 +9,7 @@ import pytest
 from ruledsl.runtime import knowledge
 from ruledsl.runtime.cards import Card, known_card
 from ruledsl.runtime.history import decisions
-from hidden import CASES, GAMES, random_points, snapshot, twin
+from hidden import CASES, GAMES, random_points, snapshot, twins
 
 
 def legal_texts(st):
@@ -227,20 +227,8 @@ def test_a_worlds_past_depends_only_on_what_the_seat_may_know(name):
     (the same decisions taken): determinize(past=True) with the same rng gives the same world
     and the same past in both — its first state and its decisions, in the world's cards. A past
     built from the true cards (not through the world's permutation) fails it."""
-    game, rng = GAMES[name], random.Random(5)
     checked = 0
-    for seed in range(60):
-        st = game.new_initial_state(seed=seed, players=game.default_players, record=True)
-        for _ in range(rng.randrange(4, 16)):
-            if st.is_terminal() or not st.hand_value_pending():
-                break
-            st.apply_action(rng.choice(st.legal_actions()))
-        if st.is_terminal() or st.past is None:
-            continue
-        seat = st.current_player()
-        other = twin(st, seat, rng)
-        if other is None:
-            continue
+    for seed, st, seat, other in twins(GAMES[name], random.Random(5), 60, (4, 16)):
         a, b = st.determinize(seat, random.Random(seed), past=True), other.determinize(seat, random.Random(seed), past=True)
         assert snapshot(a)[:3] == snapshot(b)[:3]
         assert (a.past is None) == (b.past is None)
