@@ -97,3 +97,28 @@ def test_declining_the_mit_tells_nobody_who_holds_qs():
         assert table_text(a, 2, seen_a) == table_text(b, 2, seen_b)
     assert a.trick_winners == b.trick_winners == (3,)
     assert table_text(a, 0, 0).count("B: pass") == 1
+
+
+CHEAT = ruledsl.load_game(Path(__file__).parents[1] / "games" / "cheat.yaml")
+
+
+def test_cards_put_face_down_are_told_to_nobody_until_a_challenge():
+    """Cheat: A puts AS in one match and 7C in the other, both announced as an ace. B, C and D
+    see and read exactly the same (the pile's size, "A: put", the announcement) and are asked
+    the same; A's own view differs. A challenge turns the card up: then they differ."""
+    hands = {"A": "AS 7C 9D 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", "B": "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+             "C": "2D 3D 4D 5D 6D 7D 8D 10D JD QD KD AD QS", "D": "2C 3C 4C 5C 6C 8C 9C 10C JC QC KC AC KS"}
+    a, b = (CHEAT.new_initial_state(seed=1, players=4, dealer=3, deals=[{"hand": hands}], record=True)
+            for _ in range(2))
+    for x, y in [("put AS", "put 7C"), ("announce", "announce"), ("pass", "pass"), ("pass", "pass")]:
+        seen_a, seen_b = len(a.events), len(b.events)
+        a.apply_action(x)
+        b.apply_action(y)
+        for seat in (1, 2, 3):
+            same_to(seat, a, b, seen_a, seen_b)
+        assert a.observation(0) != b.observation(0)
+    assert a.current_player() == 3
+    a.apply_action("challenge")
+    b.apply_action("challenge")
+    assert a.observation(1)["zones"]["hand"][3]["cards"] == ["AS"]      # D took the true ace
+    assert b.observation(1)["zones"]["hand"][0]["cards"] == ["7C"]      # A took back the false one
