@@ -122,3 +122,24 @@ def test_cards_put_face_down_are_told_to_nobody_until_a_challenge():
     b.apply_action("challenge")
     assert a.observation(1)["zones"]["hand"][3]["cards"] == ["AS"]      # D took the true ace
     assert b.observation(1)["zones"]["hand"][0]["cards"] == ["7C"]      # A took back the false one
+
+
+HOLDEM = ruledsl.load_game(Path(__file__).parents[1] / "games" / "holdem.yaml")
+
+
+def test_hole_cards_and_a_folded_hand_are_never_shown():
+    """Hold'em: A's two cards differ between the matches (swapped with cards nobody sees). B and
+    C, who do not hold them, see and read the same while A folds and the hand is played out to
+    the showdown and into the next deal; B's and C's cards, shown at the showdown, are the same."""
+    deal = {"hand": {"B": "KS KH", "C": "QS QH"}, "board": "2C 7D 9S 3H 4C"}
+    a, b = (HOLDEM.new_initial_state(seed=1, players=3, dealer=2, record=True,
+                                     deals=[{**deal, "hand": {**deal["hand"], "A": cards}}])
+            for cards in ("AS AH", "8C 8D"))
+    assert a.observation(0) != b.observation(0)
+    for text in ["call", "fold", "check", "check", "check", "check", "check", "check", "check"]:
+        seen_a, seen_b = len(a.events), len(b.events)
+        a.apply_action(text)
+        b.apply_action(text)
+        for seat in (1, 2):
+            same_to(seat, a, b, seen_a, seen_b)
+    assert a.hand_number == 2 and a.observation(1)["zones"]["muck"] == {"count": 0}

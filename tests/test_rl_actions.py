@@ -78,10 +78,27 @@ hand:
   - ask:
       who: dealer
       choices:
-        bid: {each: "b in [1, 2, 3]"}
+        bid: {each: "b in ['low', 'high']"}
   - tricks: {follow: any}
 after_hand:
   - end_match: "[0]"
 """)
-    with pytest.raises(Exception, match="the choice 'bid' takes numbers, which have no fixed set of integer actions"):
+    with pytest.raises(Exception, match="the choice 'bid' takes texts, which have no fixed set of integer actions"):
         game.num_distinct_actions(2)
+
+
+def test_a_number_chosen_is_its_choice_then_its_digits():
+    """Hold'em's raise of a chosen size: `raise 4` is raise, digit 4 — and `done`, since `raise
+    40` goes on from there; `raise 120` needs no `done`. The whole space stays fixed."""
+    game = load("holdem")
+    names = game.action_names(3)
+    st = game.new_initial_state(seed=1, players=3)
+    assert "raise 4" in map(st.action_to_string, st.legal_actions())
+    word = {name: i for i, name in enumerate(names)}
+    four = next(a for a in st.legal_actions() if st.action_to_string(a) == "raise 4")
+    assert st.action_indices(four) == (word["raise"], word["digit 4"], word["done"])
+    big = next(a for a in st.legal_actions() if st.action_to_string(a) == "raise 120")
+    assert st.action_indices(big) == (word["raise"], word["digit 1"], word["digit 2"], word["digit 0"])
+    assert st.legal_indices((word["raise"],)) == sorted(word[f"digit {d}"] for d in "123456789")
+    assert st.action_from_index(word["digit 0"], (word["raise"], word["digit 2"])) is None    # 20, 200
+    assert names[-11:] == [f"digit {d}" for d in "0123456789"] + ["minus"]

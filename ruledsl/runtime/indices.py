@@ -12,8 +12,12 @@ An action that is one card or one choice is one integer. An action of several ca
 three cards, a capture (the card played, then the table cards taken), a choice whose value is a
 list of cards — is chosen one card at a time, as sub-decisions of the same player: the cards in
 the deck's order after the first, and `done` where what was chosen so far is itself a whole
-action that could go on (a lead of one card when three could follow). Each decision kind says how
-its actions are spelt (`spell`, `vocabulary` in lang/steps/); this module knows no kind.
+action that could go on (a lead of one card when three could follow). A choice of a whole
+number (a bet of a chosen size) is its name, then the number's digits one at a time (`digit 0`
+… `digit 9`, and `minus`, at the end of the space, in a file that has such a choice): `raise
+20` is `raise`, `digit 2`, `digit 0`, with `done` where `raise 2` could also be meant. Each
+decision kind says how its actions are spelt (`spell`, `vocabulary` in lang/steps/); this
+module knows no kind.
 
 Every function takes `chosen`, the integers chosen so far towards the action being made (empty
 at the start of a decision); the caller keeps it (the adapters in ruledsl/envs/ do).
@@ -23,6 +27,8 @@ from __future__ import annotations
 from ..errors import RuleError
 from .show import show
 from .actions import IllegalAction, illegal
+
+DIGITS = "0123456789-"         # how a whole number is spelt, one integer each
 
 
 class Coding:
@@ -35,18 +41,35 @@ class Coding:
         self.names = [str(c) for c in cards] + ["done"]
         self.done = len(cards)
         self.choice: dict = {}                  # (name, value) → integer
+        self.numeric: dict = {}                 # decision id → its choices whose value is a whole number
         for d in prog.decisions:
             for name, type_ in d.kind.vocabulary(d):
+                if type_ is not None and type_.only("int"):
+                    self.numeric.setdefault(d.id, set()).add(name)
                 for value in _domain(prog, d, name, type_):
                     if (name, value) not in self.choice:
                         self.choice[name, value] = len(self.names)
                         self.names.append(name if value is None else f"{name} {show(value)}")
+        self.digit: dict = {}                   # '0' … '9', '-' → integer
+        if self.numeric:
+            for ch in DIGITS:
+                self.digit[ch] = len(self.names)
+                self.names.append("minus" if ch == "-" else f"digit {ch}")
         self.size = len(self.names)
 
     def spelling(self, st, action) -> tuple:
         d = st.prog.decisions[st.pc]
-        return tuple(self.choice[s] if isinstance(s, tuple) else self.card[s]
-                     for s in d.kind.spell(st, d, action))
+        numeric = self.numeric.get(d.id, ())
+        out = []
+        for s in d.kind.spell(st, d, action):
+            if not isinstance(s, tuple):
+                out.append(self.card[s])
+            elif s[0] in numeric and s[1] is not None:       # the choice, then its digits
+                out.append(self.choice[s[0], None])
+                out += [self.digit[ch] for ch in str(s[1])]
+            else:
+                out.append(self.choice[s])
+        return tuple(out)
 
 
 def _domain(prog, d, name: str, type_) -> tuple:
@@ -64,9 +87,11 @@ def _domain(prog, d, name: str, type_) -> tuple:
         return domains[next(iter(type_.kinds))]
     if type_.only("list") and type_.item is not None and type_.item.only("card"):
         return (None,)                          # the choice, then its cards one at a time
+    if type_.only("int"):
+        return (None,)                          # the choice, then its digits one at a time
     raise RuleError(d.span, f"the choice '{name}' takes {type_.plural()}, which have no fixed "
                     "set of integer actions (for reinforcement learning)",
-                    "give its `each:` cards, lists of cards, suits, seats, teams or yes/no values")
+                    "give its `each:` cards, lists of cards, whole numbers, suits, seats, teams or yes/no values")
 
 
 def coding(prog) -> Coding:

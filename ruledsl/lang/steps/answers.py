@@ -148,6 +148,9 @@ def _not_a_value(st, d, name: str, given: str, values: list) -> str:
     hand = st.prog.hand_of(st, st.vars[d.spec.seat])
     if card is not None and card not in hand and values and all(v in hand for v in values):
         return f"you do not hold {card}"
+    whole = d.spec.types[d.spec.names.index(name)].only("int")
+    if whole and values and sorted(values) == list(range(min(values), max(values) + 1)):
+        return f"'{name} {given}' is not offered; choose a number from {min(values)} to {max(values)}"
     choose = f"; choose from {' '.join(show(v) for v in values)}" if values else ""
     return f"'{name} {given}' is not offered{choose}"
 
