@@ -41,7 +41,8 @@ def walk(game, players, seed, choose_seed, check=True):
 @given(seed=st.integers(0, 2**31), choose=st.integers(0, 2**31))
 def test_random_matches_keep_invariants(name, players, seed, choose):
     state, _ = walk(LOADED[name], players, seed, choose)
-    assert state.winners, "a finished match names its winners"
+    # a finished match names its winners; a patience (one player) may be lost, with a payoff of 0
+    assert state.winners or (players == 1 and state.returns() == [0]), "a finished match names its winners"
     assert len(state.returns()) == players
 
 

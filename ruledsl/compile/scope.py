@@ -16,11 +16,11 @@ from ..expr.check import CARD_HINT, bad_word
 from ..expr.codegen import Frag
 from ..lang import builtins
 from ..lang.options import whole
-from ..expr.types import A_SEAT, A_TEAM, ANY, BOOL, CARD_LIST, CARDS, INT, NUMBER, SEAT, SHOWN_TO, TEXT, Type
+from ..expr.types import A_SEAT, A_TEAM, ANY, BOOL, CARD_LIST, CARDS, INT, NUMBER, SEAT, SHOWN_TO, TEXT, WHOLE, Type
 from ..runtime import helpers, shoe
 from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS, canonical, split_name
 
-OWNER_WORDS = {"player": "player", "team": "team", "shared": "table", "game": "table"}
+OWNER_WORDS = {"player": "seat", "team": "team", "shared": "table", "game": "table", "numbered": "number"}
 
 
 class Layout:
@@ -31,10 +31,11 @@ class Layout:
         self.n_teams = n // 2 if n in ruleset.teams else n
         self.team_of = tuple(s % self.n_teams for s in range(n))
         sizes = {"shared": 1, "game": 1, "player": n, "team": self.n_teams}
-        self.zones, size = {}, 0
+        self.zones, self.sizes, size = {}, {}, 0
         for name, spec in sorted(ruleset.zones.items(), key=lambda kv: kv[0] != "deck"):
             self.zones[name] = (spec.owner, size)
-            size += sizes[spec.owner]
+            self.sizes[name] = spec.count if spec.owner == "numbered" else sizes[spec.owner]
+            size += self.sizes[name]
         self.zone_count = size
         self.counters, size = {}, 0
         for name, spec in ruleset.counters.items():
@@ -44,6 +45,10 @@ class Layout:
 
     def owners(self, owner: str) -> int:
         return {"shared": 1, "game": 1, "player": self.n, "team": self.n_teams}[owner]
+
+    def instances(self, zone: str) -> int:
+        """How many zones the name `zone` stands for: one, one per player or team, or `count:`."""
+        return self.sizes[zone]
 
 
 class GameScope:
@@ -118,6 +123,9 @@ class GameScope:
             return Frag(src=f"st.zones[{zones[name][1]}]", type=CARD_LIST, live=True, zone=str(zones[name][1]))
         if name in counters and counters[name][0] == "game":
             return Frag(src=f"st.cv[{counters[name][1]}]", type=self.counter_type(name), steady=True)
+        if name in zones and zones[name][0] == "numbered":
+            raise RuleError(span, f"'{name}' is {self.layout.sizes[name]} zones, numbered from 0",
+                            f"say which: {name}(0), or {name}(i) for i in range({self.layout.sizes[name]})")
         if name in zones or name in counters:
             owner = (zones.get(name) or counters.get(name))[0]
             raise RuleError(span, f"'{name}' belongs to each {owner}", f"write {name}(player) or {name}(some seat)")
@@ -231,13 +239,16 @@ class GameScope:
 
     def _index(self, c, node, name: str, owner: str, base: int) -> str:
         if len(node.args) != 1:
-            raise RuleError(c.span(node), f"{name}() takes one {owner if owner != 'player' else 'seat'}")
+            raise RuleError(c.span(node), f"{name}() takes one {OWNER_WORDS.get(owner, owner)}")
         return self.owned(c, name, owner, base, node.args[0])
 
     def owned(self, c, name: str, owner: str, base: int, index) -> str:
         """Source of the index of `name(index)` in the state's flat list (st.zones or st.cv),
-        where `name` is a zone or counter per player or per team: its first index plus the
-        seat, or the seat's team, that `index` (an expression's node) gives."""
+        where `name` is a zone or counter per player or per team, or a numbered zone: its first
+        index plus the seat, the seat's team or the number that `index` (an expression's node)
+        gives."""
+        if owner == "numbered":
+            return f"{base} + {self.numbered(c, name, c.value(index, WHOLE, f'`{name}()`'), index)}"
         arg = c.value(index, A_TEAM if owner == "team" else A_SEAT, f"`{name}()`")
         at = self.team(c, arg, index) if owner == "team" else self.seat(c, arg, index)
         return f"{base} + {at}" if base else at
@@ -252,6 +263,9 @@ class GameScope:
         owner, base = zones[name]
         if owner == "shared" and index is not None:
             raise RuleError(span, f"zone '{name}' is one for the table: write it without ( )")
+        if owner == "numbered" and index is None:
+            raise RuleError(span, f"zone '{name}' is {self.layout.sizes[name]} zones: write {name}(i)",
+                            f"say which, from {name}(0) to {name}({self.layout.sizes[name] - 1})")
         if owner != "shared" and index is None:
             raise RuleError(span, f"zone '{name}' is per {owner}: write {name}(seat)",
                             f"say whose, e.g. {name}(dealer){hint}")
@@ -331,6 +345,20 @@ class GameScope:
         """Source of the index of the zone `name` or `name(seat)` a statement names."""
         return self.zone_index(c, target.name, target.index, c.locate(target.offset, len(target.name)),
                                f"; for each player, {target.name}(p) and end the statement with `for p in active`")
+
+    def numbered(self, c, name: str, arg: Frag, node) -> str:
+        """Source of k in `name(k)`, which of a numbered zone's zones (`arg`, compiled from
+        `node`): a constant is checked now, anything else when the game runs."""
+        count = self.layout.sizes[name]
+        if arg.const is not None and type(arg.const[0]) is int:
+            k = arg.const[0]
+            if not 0 <= k < count:
+                raise RuleError(c.span(node), f"there is no {name}({k}): {name} is {count} zones, "
+                                f"{name}(0) to {name}({count - 1})", "numbered zones count from 0")
+            return str(k)
+        x = c.src(c.atom(arg))
+        return (f"({x} if _type({x}) is _int and 0 <= {x} < {count} else "
+                f"{c.call(helpers.zone_number, x, c.unit.const(name), str(count), c.span_const(node))})")
 
 
 _NOTHING = Type(frozenset())

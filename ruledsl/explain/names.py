@@ -14,7 +14,8 @@ def builtins_text(ruleset: Ruleset | None = None) -> str:
     own_zones = [z for z in (ruleset.zones if ruleset else {}) if z not in ("deck", "hand")]
     lines = ["names: " + " ".join(sorted([*NAMES, "player"])),
              "functions: " + " ".join(sorted(FUNCTIONS)),
-             "zones: deck hand(p)" + "".join(f" {z}" if ruleset.zones[z].owner == "shared" else f" {z}(p)"
+             "zones: deck hand(p)" + "".join(f" {z}" if ruleset.zones[z].owner == "shared" else
+                                             f" {z}(i)" if ruleset.zones[z].owner == "numbered" else f" {z}(p)"
                                              for z in own_zones)]
     if ruleset is not None:
         lines.append("counters: " + (" ".join(c if s.per == "game" else f"{c}(p)" for c, s in ruleset.counters.items())

@@ -55,6 +55,9 @@ class Rulebook:
 
     def players(self) -> list:
         rs, p = self.rs, self.rs.players
+        if p.max == 1:
+            return [Heading(2, "Players and seating"),
+                    Para("One player, alone (a patience): seat A, called the player below.")]
         count = f"{number_word(p.min).capitalize()} players"
         if p.min != p.max:
             count = f"{number_word(p.min).capitalize()} to {number_word(p.max)} players " \
@@ -167,7 +170,9 @@ class Rulebook:
         for zone in self.rs.zones.values():
             if zone.name != "deck":
                 seen = VISIBLE[zone.visible] if zone.owner != "team" or zone.visible != "owner" else "the team"
-                rows.append((code(zone.name), OWNERS[zone.owner], seen))
+                whose = f"the table, {zone.count} of them: {code(zone.name + '(0)')} to " \
+                    f"{code(f'{zone.name}({zone.count - 1})')}" if zone.owner == "numbered" else OWNERS[zone.owner]
+                rows.append((code(zone.name), whose, seen))
         return [Heading(2, "Where the cards lie"),
                 Para("Besides the deck (face down, where every hand starts), the cards lie in these "
                      "zones. How many cards each zone holds is always public."),

@@ -12,7 +12,7 @@ class Prose:
 
     def __init__(self, rs):
         self.rs = rs
-        self.words = Words(rs.direction)
+        self.words = Words(rs.direction, alone=rs.players.max == 1)
 
     def numbered(self, steps, start: int = 1) -> List:
         return List([item for step in steps for item in self.step(step)], ordered=True, start=start)

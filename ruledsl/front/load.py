@@ -129,7 +129,7 @@ class Reader(ValueReader):
         if key.name == "deck" and value is not None and construct is RULESET:
             self.deck = value.cards()
         elif key.name == "zones" and construct is RULESET:
-            self.shared_zones |= {z for z, spec in value.items() if spec.owner == "shared"}
+            self.shared_zones |= {z for z, spec in value.items() if spec.owner in ("shared", "numbered")}
 
     def default(self, key: d.Key, node):
         """A missing key's value: its declared default (an expression default is parsed here)."""

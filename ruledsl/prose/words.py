@@ -126,12 +126,15 @@ def _part(text: str, node) -> str:
 class Words:
     """Turns common expression shapes into words; anything else stays code."""
 
-    def __init__(self, direction: str):
+    def __init__(self, direction: str, alone: bool = False):
         self.next_side = "left" if direction == "clockwise" else "right"
         self.prev_side = "right" if direction == "clockwise" else "left"
+        self.alone = alone              # a game of one player: seat 0 is "the player"
 
     def seat(self, text: str) -> str:
         t = " ".join(text.split())
+        if self.alone and t == "0":
+            return "the player"
         if t in SEAT_WORDS:
             return SEAT_WORDS[t][0]
         m = re.fullmatch(r"(left|right|next|prev|partner)\((\w+)\)", t)

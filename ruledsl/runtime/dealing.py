@@ -100,7 +100,10 @@ def shares(recipients: int, count: int, packet: int) -> tuple:
 
 
 def deal(st, dests, count, packet, span) -> list[list]:
-    """Give `count` cards to each zone of `dests`, `packet` at a time; the cards each received."""
+    """Give `count` cards to each zone of `dests` (or, `count` a list, its i-th number to the
+    i-th zone), `packet` at a time; the cards each received."""
+    if type(count) is list:
+        return _deal_counts(st, dests, count, packet, span)
     if type(count) is not int or count < 0:
         raise EvalError(f"a deal's count must be a whole number, got {describe(count)}", span)
     if type(packet) is not int or packet < 1:
@@ -141,6 +144,40 @@ def deal(st, dests, count, packet, span) -> list[list]:
             zones[d] += received
             got.append(received)
     if st.voids:                     # a hand that took cards may hold any card again
+        knowledge.dealt(st, dests)
+    return got
+
+
+def _deal_counts(st, dests, counts, packet, span) -> list[list]:
+    """`deal` with a count of its own for each zone: round the zones `packet` at a time, each
+    until it has its count (a patience's columns of 1, 2, … 7 cards)."""
+    if len(counts) != len(dests):
+        raise EvalError(f"a deal to {len(dests)} zones needs {len(dests)} counts, one for each, and got "
+                        f"{len(counts)}", span, "give one count for each recipient, in order, or a single number")
+    wrong = next((k for k in counts if type(k) is not int or k < 0), None)
+    if wrong is not None:
+        raise EvalError(f"a deal's counts must be whole numbers, got {describe(wrong)}", span)
+    if type(packet) is not int or packet < 1:
+        raise EvalError(f"a deal's packet must be a whole number of at least 1, got {describe(packet)}", span)
+    order, left = [], list(counts)
+    while any(left):
+        for i, k in enumerate(left):
+            order += [i] * min(packet, k)
+            left[i] -= min(packet, k)
+    deck = st.zones[0]
+    if st.stack:
+        cards = _stacked(st, dests, order, span)
+    else:
+        if len(order) > len(deck):
+            raise EvalError(f"the deal needs {len(order)} cards and the deck has {len(deck)} left", span)
+        cards = deck[len(deck) - len(order):][::-1]
+        del deck[len(deck) - len(order):]
+    got = [[] for _ in dests]
+    for i, card in zip(order, cards):
+        got[i].append(card)
+    for d, received in zip(dests, got):
+        st.zones[d] += received
+    if st.voids:
         knowledge.dealt(st, dests)
     return got
 

@@ -5,8 +5,8 @@
             "deck": "7C 6C"},                                 # what comes off the deck next
            ...]                                               # one mapping per deal, in order
 
-Seats are letters (A is seat 0) or numbers; a team's zone is given by team number; cards are a
-list or a space-separated text. The cards named go to their zones when the hand's deals reach
+Seats are letters (A is seat 0) or numbers; a team's zone is given by team number, one of
+numbered zones (`count:`) by its number; cards are a list or a space-separated text. The cards named go to their zones when the hand's deals reach
 them; the rest come from the shuffle (runtime/dealing.py).
 """
 from __future__ import annotations
@@ -40,8 +40,10 @@ def read(prog, deals) -> list[dict]:
                 given[base] = _cards(prog, cards, where)
                 continue
             if not isinstance(cards, dict):
-                raise DealError(f"deal {number + 1}: zone '{zone}' is per {owner}: give its cards by "
-                                f"{'seat' if owner == 'player' else 'team'}", where)
+                raise DealError(f"deal {number + 1}: zone '{zone}' is " + (
+                    f"{prog.layout.instances(zone)} zones: give its cards by number, from 0"
+                    if owner == "numbered" else
+                    f"per {owner}: give its cards by {'seat' if owner == 'player' else 'team'}"), where)
             for who, held in cards.items():
                 index = _owner(prog, owner, who, (number, zone, who, None))
                 given[base + index] = _cards(prog, held, (number, zone, who, None))
@@ -68,14 +70,14 @@ def _copies(prog, given: dict, number: int) -> dict:
 
 
 def _owner(prog, owner: str, who, where) -> int:
-    count = prog.layout.owners(owner)
+    count = prog.layout.instances(where[1])
     if isinstance(who, str) and len(who.strip()) == 1 and who.strip().upper() in SEAT_NAMES[:count] \
             and owner == "player":
         return SEAT_NAMES.index(who.strip().upper())
     text = str(who).strip()
     if text.isdigit() and int(text) < count:
         return int(text)
-    what = "seat" if owner == "player" else "team"
+    what = {"player": "seat", "team": "team"}.get(owner, f"zone of {where[1]}")
     names = f"A to {SEAT_NAMES[count - 1]} (or 0 to {count - 1})" if owner == "player" else f"0 to {count - 1}"
     raise DealError(f"deal {where[0] + 1}: '{who}' is not a {what} of this game: {what}s are {names}", where)
 

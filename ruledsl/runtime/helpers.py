@@ -148,6 +148,15 @@ def seat(x, n: int, span):
     raise EvalError(f"expected a seat, found {describe(x)}", span)
 
 
+def zone_number(x, name: str, count: int, span):
+    """`x` if it numbers one of a numbered zone's `count` zones (0 … count-1), else EvalError."""
+    if type(x) is int and 0 <= x < count:
+        return x
+    if type(x) is int:
+        raise EvalError(f"there is no {name}({x}): {name} is {count} zones, {name}(0) to {name}({count - 1})", span)
+    raise EvalError(f"{name}() takes a whole number, found {describe(x)}", span)
+
+
 def step_seat(st, seat_: int, delta: int) -> int:
     """The next seat in the match `delta` (+1 left/clockwise, -1 right) from `seat_`."""
     return st.seating.step(delta)[seat_]

@@ -54,7 +54,7 @@ class Viewers:
         self.hand_of: list = []
         for name, (owner, _) in layout.zones.items():
             visible = ruleset.zones[name].visible
-            for i in range(layout.owners(owner)):
+            for i in range(layout.instances(name)):
                 if visible == "all":
                     seers = None
                 elif visible == "owner" and owner != "shared":

@@ -21,7 +21,7 @@ class Seen:
     """What `player` may know now, as the engine's own values (cards are Cards)."""
 
     zones: dict          # name → one (cards seen, count, all seen) per instance: one for a shared
-                         # zone, one per seat or team (by their number) otherwise
+                         # zone, one per seat or team (by their number), or per number (`count:`)
     counters: dict       # name → one value (or HIDDEN) per instance, as zones
     trick: tuple         # (seat, cards, or None when played face down and not by `player`, count)
 
@@ -60,7 +60,7 @@ def sights(prog, player: int | None) -> tuple[dict, dict]:
         mine = layout.team_of[player] if owner == "team" and player is not None else player
         shows = visible == "owner" and owner != "shared"
         zones[name] = tuple((base + i, visible == "all" or (shows and i == mine), shows)
-                            for i in range(1 if owner == "shared" else layout.owners(owner)))
+                            for i in range(layout.instances(name)))
     counters = {}
     for name, (per, base) in layout.counters.items():
         visible = prog.ruleset.counters[name].visible
@@ -170,8 +170,9 @@ def describe(st) -> str:
         if owner == "shared":
             lines.append(f"  {name}: {show(st.zones[base])}")
         else:
-            for i in range(prog.layout.owners(owner)):
-                lines.append(f"  {name}({SEAT_NAMES[i]}): {show(st.zones[base + i])}")
+            for i in range(prog.layout.instances(name)):
+                whose = i if owner == "numbered" else SEAT_NAMES[i]
+                lines.append(f"  {name}({whose}): {show(st.zones[base + i])}")
     if st.trick:
         lines.append("  trick: " + "  ".join(f"{SEAT_NAMES[s]}:{show(c)}" for s, c, _ in st.trick))
     return "\n".join(lines)

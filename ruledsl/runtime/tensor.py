@@ -40,7 +40,7 @@ class Layout:
         self.sizes = {"card": deck, "seat": n, "suit": len(prog.deck.suits), "team": prog.layout.n_teams}
         sections = [("to_move", n), ("dealer", n), ("leader", n), ("out", n), ("hand_number", 1)]
         for name, (owner, _) in prog.layout.zones.items():
-            sections += [(f"zone {name} {k}", deck + 1) for k in range(_instances(prog, owner))]
+            sections += [(f"zone {name} {k}", deck + 1) for k in range(prog.layout.instances(name))]
         sections += [(f"trick {k}", deck + n + 1) for k in range(n)]
         self.counters = {}
         for name, (per, _) in prog.layout.counters.items():
@@ -217,8 +217,8 @@ def nonzero(st, player: int, chosen: tuple = ()) -> tuple[list[int], list[float]
 
 
 def _relative(instances: tuple, owner: str, order, my_team: int, teams: int) -> list:
-    """The instances of a zone or counter, seat- (or team-) relative."""
-    if owner in ("shared", "game"):
+    """The instances of a zone or counter, seat- (or team-) relative (numbered zones in order)."""
+    if owner in ("shared", "game", "numbered"):
         return list(instances)
     if owner == "team":
         return [instances[(my_team + k) % teams] for k in range(teams)]

@@ -42,6 +42,8 @@ class View:
     def owners(self, owner: str, count: int, short: bool = False) -> list[str]:
         if owner == "team":
             return [f"team {i + 1}" for i in range(count)]
+        if owner == "numbered":                   # the zones of `count:`, by their numbers
+            return [str(i) for i in range(count)]
         return self.seats[:count] if short else [self.name(i) for i in range(count)]
 
     def seen_from(self) -> int:

@@ -134,7 +134,13 @@ def seen_values(sc, node):
                 raise RuleError(key.span, f"unknown zone '{name}'", "write a zone: table, or hand(B)")
             owner = specs[name].owner
             entry = shown[name]
-            if owner != "shared":
+            if owner == "numbered":
+                k = arg[:-1].strip()
+                if not arg.endswith(")") or not k.isdigit() or int(k) >= len(entry):
+                    raise RuleError(key.span, f"zone '{name}' is {len(entry)} zones: write {name}(0) "
+                                    f"to {name}({len(entry) - 1})")
+                entry = entry[int(k)]
+            elif owner != "shared":
                 if not arg.endswith(")"):
                     raise RuleError(key.span, f"zone '{name}' is per {owner}: write {name}(B)")
                 s = sc.seat(Scalar(arg[:-1].strip(), "", key.span))

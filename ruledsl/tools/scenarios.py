@@ -172,7 +172,7 @@ class Scenario:
                 if zone is None or zone.owner == "shared":
                     deal[key.text] = self.card_texts(value)
                 else:
-                    deal[key.text] = {self.seat(k) if zone.owner == "player" else k.text: self.card_texts(v)
+                    deal[key.text] = {self.seat(k) if zone.owner == "player" else k.text.strip(): self.card_texts(v)
                                       for k, v in as_map(value, key.text).entries}
             deals.append(deal)
         return deals

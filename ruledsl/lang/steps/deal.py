@@ -12,11 +12,15 @@ import attrs
 from ...errors import RuleError
 from ...prose.document import Item
 from ...prose.words import cards, code, literal_int
+from ...expr import ast
 from ..declare import (REQUIRED, CounterName, Expr, Expression, Key, Name, Recipients, Step, StepKind, To,
                        ZoneName)
-from ...expr.types import A_SEAT, CARD_LIST, WHOLE
+from ...expr.types import A_SEAT, CARD_LIST, WHOLE, of
 
 FACE = {"all": "face up ", "nobody": "face down ", "owner": ""}     # a deal to a zone, by its visibility
+
+
+COUNTS = of("int", "list", item=WHOLE, name="a whole number, or one for each recipient")
 
 
 @attrs.frozen(kw_only=True)
@@ -34,7 +38,7 @@ def compile_deal(step: Deal, c) -> None:
     w = c.w
     dests = w.temp()
     w.line(f"{dests} = {_recipients(step, c)}")
-    count = c.expr(step.count, WHOLE, "`deal.count`")
+    count = c.expr(step.count, COUNTS, "`deal.count`")
     packet = c.expr(step.packet, WHOLE, "`deal.packet`") if step.packet is not None else "1"
     got = w.temp()
     w.line(f"{got} = _deal(st, {dests}, {count}, {packet}, {w.const(step.span)})")
@@ -54,7 +58,8 @@ def _recipients(step: Deal, c) -> str:
     """Source of the list of zone indices dealt to, in order."""
     to = step.to
     if to.zone is not None:
-        return f"[{c.zone(to.zone.text)[1]}]"
+        owner, base = c.zone(to.zone.text)
+        return f"[{base}]" if owner != "numbered" else repr(list(range(base, base + c.layout.sizes[to.zone.text])))
     into = step.into.text if step.into is not None else "hand"
     zone = c.zone(into)
     if zone is None or zone[0] != "player":
@@ -74,10 +79,21 @@ def describe_deal(prose, step: Deal) -> list[Item]:
     to = " ".join(step.to.text.split())
     whom, order = _whom(prose, step, to)
     into = f" into their {code(step.into.text)}" if step.into is not None else ""
-    text = f"Deal {cards(step.count)} {whom}{into}{_packets(step, to)}{order}."
+    if _several_counts(step.count):
+        text = f"Deal {whom}{into}, to each in turn as many cards as {code(step.count.text)} gives for it" \
+               f"{_packets(step, to)}{order}."
+    else:
+        text = f"Deal {cards(step.count)} {whom}{into}{_packets(step, to)}{order}."
     if step.remember is not None:
         text += f" The cards dealt are remembered as {code(step.remember.text)}."
     return [Item(text)]
+
+
+def _several_counts(count: Expr) -> bool:
+    """Whether a deal's count is written as a list (one count for each recipient)."""
+    tree = count.tree
+    return isinstance(tree, (ast.ListExpr, ast.Comprehension)) or (
+        isinstance(tree, ast.Call) and tree.name in ("range", "reversed", "sorted"))
 
 
 def _whom(prose, step: Deal, to: str) -> tuple[str, str]:
@@ -86,6 +102,8 @@ def _whom(prose, step: Deal, to: str) -> tuple[str, str]:
     if step.to.each:
         return "to each player in the match", f", starting with {prose.words.starting(step.first)}"
     if step.to.zone is not None:
+        if zones[to].owner == "numbered":
+            return f"{FACE[zones[to].visible]}to each of the {code(to)} zones, {code(to + '(0)')} first", ""
         return f"{FACE[zones[to].visible]}to the {code(to)} zone", ""
     return f"to {prose.words.seats(to)}", ""
 
@@ -106,7 +124,8 @@ DEAL = StepKind("deal", Deal, "moves cards from the deck to players or zones", k
     Key("to", Recipients(), REQUIRED, "`each` (all players in the match), a seat or list of seats (their "
         "`hand`), or a shared zone", "who receives: to: each, to: dealer, or a shared zone such as to: table"),
     Key("first", Expression(A_SEAT), None, "with `each`: who receives first (default `next(dealer)`)"),
-    Key("count", Expression(WHOLE), REQUIRED, "cards per recipient (an expression)",
+    Key("count", Expression(COUNTS), REQUIRED, "cards per recipient (an expression), or a list of one count "
+        "for each recipient, in order",
         "cards per recipient, e.g. count: 40 // players"),
     Key("packet", Expression(WHOLE), None, "cards given at a time (default 1); with several recipients the "
         "deal goes round"),
