@@ -49,6 +49,8 @@ def write(c) -> None:
     _new_hand(c, redeal=True)
     w.goto(c.body)
     _returns(c)
+    if rs.decided_by is not None:
+        _decider(c, rs.decided_by)
     public.write(c)
     if rs.trumps is not None:            # checked even where no step ranks cards by it
         c.errors.attempt(c.ranking.source)
@@ -152,6 +154,15 @@ def _returns(c) -> None:
             with w.at(rs.returns.span):
                 w.line(f"{out}.append({c.errors.attempt(c.expr, rs.returns) or 'None'})")
         w.line(f"return {out}")
+
+
+def _decider(c, decided_by: Expr) -> None:
+    """`_decider(st)`: the seat that makes the decision waiting for seat `st.player`."""
+    w = c.w
+    w.function("_decider", "st")
+    with c.binding(player=Frag(src="st.player", type=SEAT, atomic=True)), w.at(decided_by.span):
+        src = c.errors.attempt(c.seat, decided_by, "`decided_by`")
+    w.line(f"return {src or 'st.player'}")
 
 
 def _tuple_display(items: list[str]) -> str:

@@ -95,11 +95,24 @@ class Program:
 
 
 def _state_class(namespace: dict) -> type:
-    """The class of this program's states: State with the program's public methods."""
+    """The class of this program's states: State with the program's public methods (and, in a
+    game where one seat decides for another, `current_player` the seat that decides)."""
     legal, apply = namespace["legal_actions"], namespace["apply_action"]
     legal.__doc__, apply.__doc__ = public.LEGAL_DOC, public.APPLY_DOC
-    return type("State", (State,), {"__slots__": (), "__module__": State.__module__,
-                                    "__doc__": State.__doc__, "legal_actions": legal, "apply_action": apply})
+    methods = {"__slots__": (), "__module__": State.__module__, "__doc__": State.__doc__,
+               "legal_actions": legal, "apply_action": apply}
+    decider = namespace.get("_decider")
+    if decider is not None:
+        def current_player(self) -> int:
+            if self.player < 0:
+                return self.player
+            try:
+                return decider(self)
+            except Exception as exc:
+                raise failures.located(self, exc) from None
+        current_player.__doc__ = State.current_player.__doc__
+        methods["current_player"] = current_player
+    return type("State", (State,), methods)
 
 
 def _table(namespace: dict, prefix: str, count: int) -> tuple:

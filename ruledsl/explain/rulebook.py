@@ -67,6 +67,9 @@ class Rulebook:
             f"Seats are lettered A, B, C … clockwise round the table. Play goes {rs.direction}: dealing, play "
             f"and the turn all pass to the {self.prose.words.next_side}. The first dealer is drawn at random.",
         ]
+        if rs.decided_by is not None:
+            lines.append(f"When it is a seat's turn to decide, the decision is made by {code(rs.decided_by.text)} "
+                         "(where `player` is the seat whose turn it is).")
         return [Heading(2, "Players and seating")] + [Para(line) for line in lines]
 
     def teams(self) -> str:

@@ -17,7 +17,7 @@ from .deck import DECK, Deck
 from .functions import Function, check as check_functions
 from .options import OPTION, Option
 from .trumps import TRUMPS, Trumps
-from ..expr.types import A_NUMBER, ANY
+from ..expr.types import A_NUMBER, A_SEAT, ANY
 from .zones import ZONE, Zone
 
 MAX_PLAYERS = 12
@@ -74,6 +74,7 @@ class Ruleset:
     hand_value: Expr | None           # result.hand: what a hand was worth to each player
     max_hands: int
     max_turns: int = 100_000          # limits.turns: the most turns one `turns:` step may last
+    decided_by: Expr | None = None    # the seat that makes `player`'s decisions (None: player)
     base: str | None = None           # the file this one extends, if any
     span: Span = attrs.field(default=NOWHERE, eq=False)
 
@@ -182,7 +183,8 @@ def _ruleset(values: dict, spans: dict, reader) -> Ruleset:
         zones=zones, options=values["options"], counters=values["counters"], trumps=values["trumps"],
         functions=values["functions"], setup=values["setup"], hand=values["hand"],
         after_hand=values["after_hand"], summary=values["summary"], returns=result.returns,
-        hand_value=result.hand, max_hands=limits.hands, max_turns=limits.turns, span=spans[""])
+        hand_value=result.hand, max_hands=limits.hands, max_turns=limits.turns,
+        decided_by=values["decided_by"], span=spans[""])
 
 
 RULESET = Construct("the rule file", Ruleset, (
@@ -193,6 +195,8 @@ RULESET = Construct("the rule file", Ruleset, (
     Key("teams", Section(TEAMS), None, "partners, none, or {partners: [4, 6]} (partnerships with 4 or 6 players, "
         "everyone alone otherwise)"),
     Key("direction", DIRECTIONS, "clockwise", "the way dealing, play and rotation go"),
+    Key("decided_by", Expression(A_SEAT), None, "the seat that makes the decisions of seat `player` (default: "
+        "player itself), e.g. \"declarer if player == dummy else player\": the declarer plays the dummy's cards"),
     Key("deck", Section(DECK), REQUIRED, "the cards: pack, ranks, orders, points"),
     Key("zones", Entries(ZONE), {}, "where cards lie and who sees them"),
     Key("options", Entries(OPTION), {}, "named parameters with defaults"),

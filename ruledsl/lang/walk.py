@@ -104,7 +104,7 @@ def everything(ruleset):
         yield from (e for e in (ruleset.trumps.suit, *(p.when for p in ruleset.trumps.promote)) if e is not None)
     yield from (e for _, e in ruleset.summary)
     yield from (f.body for f in ruleset.functions.values())
-    yield from (e for e in (ruleset.returns, ruleset.hand_value) if e is not None)
+    yield from (e for e in (ruleset.returns, ruleset.hand_value, ruleset.decided_by) if e is not None)
 
 
 def uses(exprs) -> tuple[set[str], set[str]]:

@@ -93,7 +93,7 @@ def observation(st, player: int | None) -> dict:
                 for name, v in view.counters.items() if shown[name].shown}      # `shown: false`: not drawn
     return {
         "player": player,
-        "to_move": st.player,
+        "to_move": st.current_player(),
         "dealer": st.dealer,
         "leader": st.leader,
         "hand_number": st.hand_number,
@@ -102,7 +102,7 @@ def observation(st, player: int | None) -> dict:
         "trick": [{"seat": seat, "cards": ["??"] * count if cards is None else [str(c) for c in cards]}
                   for seat, cards, count in view.trick],
         "counters": counters,
-        "legal": [st.action_to_string(a) for a in st.legal_actions()] if st.player == player else [],
+        "legal": [st.action_to_string(a) for a in st.legal_actions()] if st.current_player() == player else [],
     }
 
 

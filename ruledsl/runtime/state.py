@@ -40,6 +40,8 @@ class State:
             raise failures.located(self, exc) from None
 
     def current_player(self) -> int:
+        """The seat to decide now (negative: nobody). It is the seat whose turn it is, unless the
+        rule file's `decided_by` names another (the declarer plays the dummy's cards)."""
         return self.player
 
     def is_terminal(self) -> bool:

@@ -145,7 +145,7 @@ def nonzero(st, player: int, chosen: tuple = ()) -> tuple[list[int], list[float]
     at: list[int] = []
     values: list[float] = []
     put, value_of = at.append, values.append
-    for base, seat in ((0, st.player), (n, st.dealer), (2 * n, st.leader)):
+    for base, seat in ((0, st.current_player()), (n, st.dealer), (2 * n, st.leader)):
         k = rel.get(seat)
         if k is not None:
             put(base + k)
@@ -204,7 +204,7 @@ def nonzero(st, player: int, chosen: tuple = ()) -> tuple[list[int], list[float]
             else:
                 _value(at, values, base, kind, item, value, lay, p.deck, rel, p.my_team, prog.deck.suits)
             base += size
-    if player == st.player:
+    if player == st.current_player():
         for i in set(chosen):
             put(p.chosen + i)
             value_of(1.0)

@@ -10,10 +10,11 @@ counter or step concerned:
   redeals or ends the match (end_hand / redeal / end_match without `when:`, or an `if` whose
   branches both do), or its `when:` is the constant `false`; also the `then:` of `if: false` and
   the `else:` of `if: true`;
-- a question whose asking depends on cards some players cannot see: an `ask`'s `who:`, or the
-  `when:` (or `if:`) of a step that asks, reads a zone that is not `visible: all` (other than
-  its size, `count(...)`/`len(...)`): whether the question comes, and to whom, tells the others
-  about those cards. Put the condition on the answer instead (docs/language.md, `ask`).
+- a question whose asking depends on cards some players cannot see: an `ask`'s `who:`, the
+  `when:` (or `if:`) of a step that asks, or the rule file's `decided_by:`, reads a zone that is
+  not `visible: all` (other than its size, `count(...)`/`len(...)`): whether the question comes,
+  and to whom, tells the others about those cards. Put the condition on the answer instead
+  (docs/language.md, `ask`).
 
 What is read comes from every expression of the ruleset, found by walking the models by their
 declarations (lang/walk.py): nested steps, choices, hooks and bonuses included.
@@ -57,6 +58,7 @@ def warnings(game) -> list[RuleError]:
     for steps in (ruleset.setup, ruleset.hand, ruleset.after_hand):
         out += unreachable(steps)
         out += telling_questions(steps, ruleset.zones, ruleset.functions)
+    out += telling_decider(ruleset)
     return sorted(out, key=RuleError.sort_key)
 
 
@@ -146,6 +148,19 @@ def telling_questions(steps, zones, functions: dict) -> list[RuleError]:
             if e is not None and e.form == "expression":
                 out += [_telling(e, ref) for ref in _hidden_reads(e.tree, hidden, functions)]
     return out
+
+
+def telling_decider(ruleset) -> list[RuleError]:
+    """Warnings for a `decided_by:` that reads hidden cards: who is asked to decide is seen by all."""
+    e = ruleset.decided_by
+    if e is None:
+        return []
+    hidden = {name for name, spec in ruleset.zones.items() if spec.visible != "all"}
+    return [_warning(e.locate(ref.offset, ref.width),
+                     f"who decides depends on {e.text[ref.offset:ref.offset + ref.width]}, which the other "
+                     "players cannot see: the seat asked tells them about those cards",
+                     "decide it by what everyone knows: counters, seats, the cards shown")
+            for ref in _hidden_reads(e.tree, hidden, ruleset.functions)]
 
 
 def _hidden_reads(tree, hidden: set, functions: dict, calling: frozenset = frozenset()) -> list:
