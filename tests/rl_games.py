@@ -7,7 +7,7 @@ import shipped as shipped_files
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = {"ciapano": {"target": 11}, "cicera": {"target": 11}, "coteccio": {"lives": 1},
          "couillon": {}, "kozel": {"hands": 2}, "maumau": {"target": 20}, "president": {"target": 2},
-         "rummy": {"target": 20}, "holdem": {"hands": 2}}
+         "rummy": {"target": 20}, "holdem": {"hands": 2}, "bridge": {"boards": 1}}
 
 
 def shipped() -> list[tuple[str, int]]:

@@ -11,7 +11,7 @@ from hidden import GAMES, random_points, twins
 SEARCHES = ("ismcts@40", "pimc@40", "expert@8")
 SHIPPED = [(name, GAMES[name].default_players) for name in
            ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "kozel-closed", "ciapano-21",
-            "cheat", "holdem")]
+            "cheat", "holdem", "bridge")]
 
 
 def points(name, players, seed=1, limit=3):

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from ruledsl.lang import walk
+from ruledsl.lang.steps import auction
 from ruledsl.runtime import knowledge
 from ruledsl.runtime.cards import Card, known_card
 from ruledsl.runtime.history import decisions
@@ -138,16 +140,24 @@ after_hand:
         assert not any(spades >> c & 1 for c in d.zones[hand + 2])
 
 
-def shown_by_events(events, seat):
+def shown_by_events(events, seat, calls=frozenset()):
     """Card names the table showed `seat` in these events (plays, reveals, captures, answers;
-    an answer's other words too, which the caller leaves out)."""
+    an answer's other words too, which the caller leaves out). An auction's call (its first
+    word in `calls`) names a bid, not cards: `bid 5C` is five clubs."""
     for e in events:
         if e["kind"] == "play" and (not e.get("face_down") or e["seat"] == seat):
             yield from e["cards"] + e.get("taken", [])
         elif e["kind"] == "reveal" and seat in e.get("to", (seat,)):
             yield from e["cards"]
-        elif e["kind"] == "choice" and "public" not in e:       # an answer told in full names its cards
-            yield from e["action"].split()[1:]
+        elif e["kind"] == "choice" and "public" not in e and e["action"].split()[0] not in calls:
+            yield from e["action"].split()[1:]       # an answer told in full names its cards
+
+
+def auction_calls(game) -> frozenset:
+    """The words of an auction's calls, in a game that has an auction (none otherwise)."""
+    rs = game.ruleset
+    steps = walk.every_step([*rs.setup, *rs.hand, *rs.after_hand])
+    return frozenset(auction.WORDS) if any(s.kind == "auction" for s in steps) else frozenset()
 
 
 @pytest.mark.parametrize("name,players", CASES)
@@ -158,6 +168,7 @@ def test_knowledge_is_what_the_seat_was_shown(name, players):
     but for the cards of a zone shuffled since (`shuffle ZONE`), until it sees them again."""
     names = {str(c): known_card(str(c)) for c in map(Card, range(len(Card.names)))}   # every loaded deck's cards (a copy by its first)
     rng = random.Random(7)
+    calls = auction_calls(GAMES[name])
     st = GAMES[name].new_initial_state(seed=8, players=players, record=True)
     seen, deal, told = [0] * players, None, 0
     for _ in range(400):
@@ -174,7 +185,7 @@ def test_knowledge_is_what_the_seat_was_shown(name, players):
             shown = [c for z in obs["zones"].values() for part in (z if isinstance(z, list) else [z])
                      for c in part.get("cards", [])]
             shown += [c for play in obs["trick"] for c in play["cards"] if c != "??"]
-            shown += shown_by_events(st.events[told:], seat)
+            shown += shown_by_events(st.events[told:], seat, calls)
             seen[seat] |= knowledge.mask(names[c] for c in set(shown) if c in names)
             assert knowledge.known(st, seat) == seen[seat], (seat, st.steps)
         told = len(st.events)

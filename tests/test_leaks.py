@@ -143,3 +143,28 @@ def test_hole_cards_and_a_folded_hand_are_never_shown():
         for seat in (1, 2):
             same_to(seat, a, b, seen_a, seen_b)
     assert a.hand_number == 2 and a.observation(1)["zones"]["muck"] == {"count": 0}
+
+
+BRIDGE = ruledsl.load_game(Path(__file__).parents[1] / "games" / "bridge.yaml")
+
+
+def test_the_dummys_hand_is_shown_only_after_the_opening_lead():
+    """Bridge: C's and D's hands are swapped between the matches (B sees neither). Through the
+    auction and B's opening lead B sees and reads the same; then the dummy, C, lays its cards
+    face up, and B sees which they are: the matches differ to B (the control)."""
+    hands = {"A": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "B": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+             "C": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H", "D": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"}
+    swapped = {**hands, "C": hands["D"], "D": hands["C"]}
+    a, b = (BRIDGE.new_initial_state(seed=1, players=4, deals=[{"hand": h}], record=True) for h in (hands, swapped))
+    same_to(1, a, b, 0, 0)
+    for text in ["bid 1S", "pass", "pass", "pass"]:
+        seen_a, seen_b = len(a.events), len(b.events)
+        a.apply_action(text)
+        b.apply_action(text)
+        same_to(1, a, b, seen_a, seen_b)
+    a.apply_action("play AD")
+    b.apply_action("play AD")
+    assert a.current_player() == b.current_player() == 0          # A plays the dummy's card
+    assert a.observation(1)["zones"]["hand"][2]["cards"][0] == "AH"
+    assert b.observation(1)["zones"]["hand"][2]["cards"][0] == "AC"
+    assert a.observation(3)["zones"]["hand"][2]["cards"] == a.observation(1)["zones"]["hand"][2]["cards"]

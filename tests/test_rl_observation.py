@@ -80,7 +80,7 @@ def _rebuilt(st, seat, rng):
             deal[name] = cards
         else:
             deal.setdefault(name, {})[_whose(owner, i)] = cards
-    return st.prog.game.new_initial_state(seed=st.seed, players=st.n, dealer=st.dealer, deals=[deal])
+    return st.prog.game.new_initial_state(seed=st.seed, players=st.n, deals=[deal])   # the same seed: the same first dealer
 
 
 def _whose(owner: str, i: int) -> str:
