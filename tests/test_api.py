@@ -8,6 +8,7 @@ import pytest
 
 import shipped
 from ruledsl import game as games
+from ruledsl.runtime import history
 
 ROOT = Path(__file__).parents[1]
 KOZEL = shipped.load(ROOT / "games" / "kozel.yaml")
@@ -41,6 +42,18 @@ def test_a_state_pickles_and_plays_on_the_same(name):
     assert copy.observation(0) == st.observation(0) and copy.events == st.events
     a, b = play(st, random.Random(9), 10_000), play(copy, random.Random(9), 10_000)
     assert a.is_terminal() and b.is_terminal() and a.returns() == b.returns() and a.events == b.events
+
+
+def test_a_recorded_state_with_a_long_hand_pickles_with_its_past():
+    """The hand's past (runtime/history.py) is a chain as long as the hand: a pickle keeps it
+    flat, so a hand of thousands of decisions pickles (a chain nests deeper than pickle goes)."""
+    cheat = ruledsl.load_game(ROOT / "games" / "cheat.yaml")
+    st = play(cheat.new_initial_state(seed=2, players=6, record=True), random.Random(2), 1500)
+    assert not st.is_terminal() and st.hand_number == 1
+    copy = pickle.loads(pickle.dumps(st))
+    assert len(history.decisions(copy.past)) == len(history.decisions(st.past)) > 1000
+    assert history.decisions(copy.past) == history.decisions(st.past)
+    assert copy.past[0].zones == st.past[0].zones
 
 
 def test_a_game_pickles_and_is_compiled_again_where_it_is_loaded():

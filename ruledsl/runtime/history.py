@@ -37,3 +37,19 @@ def decisions(past) -> list:
         link = link[1]
     out.reverse()
     return out
+
+
+def flat(past):
+    """A past with its decisions as a list, first first: what a pickle keeps (the chain of a long
+    hand's decisions nests deeper than pickle goes)."""
+    return None if past is None else (past[0], decisions(past))
+
+
+def chained(flattened):
+    """The past that flat() flattened."""
+    if flattened is None:
+        return None
+    link = ()
+    for decision in flattened[1]:
+        link = (decision, link)
+    return (flattened[0], link)

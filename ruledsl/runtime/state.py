@@ -264,7 +264,8 @@ class State:
 
     def __reduce__(self):
         fields = {name: getattr(self, name) for name in _SHARED if name != "prog"}
-        fields.update(zones=self.zones, cv=self.cv, out=self.out, vars=self.vars, events=self.events)
+        fields.update(zones=self.zones, cv=self.cv, out=self.out, vars=self.vars, events=self.events,
+                      past=history.flat(self.past))
         return (restore, (self.prog.game, self.n, fields))
 
 
@@ -322,4 +323,5 @@ def restore(game, n: int, fields: dict) -> State:
     st._legal = None
     for name, value in fields.items():
         setattr(st, name, value)
+    st.past = history.chained(st.past)
     return st
