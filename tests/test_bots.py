@@ -74,6 +74,21 @@ def test_a_search_sees_only_what_its_seat_may_know(name, players, spec):
         assert bot.evaluate(st, random.Random(5)) == bot.evaluate(other, random.Random(5))
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["pimc@12", "ismcts@12", "expert@4"])
+def test_a_search_plays_a_patience_by_what_it_can_see(spec):
+    """Klondike, one player (its roll-outs are whole patiences, so it is left out of SHIPPED's
+    bigger budgets): every move rated, and the face-down cards and the stock, which the player
+    cannot see, change nothing."""
+    bot = bots.make(spec)
+    for st in points("klondike", 1, seed=3, limit=2):
+        rated = bot.evaluate(st, random.Random(0))
+        assert sorted(map(repr, (a for a, _ in rated))) == sorted(map(repr, st.legal_actions()))
+        other = st.determinize(0, random.Random(9))
+        assert other.zones != st.zones
+        assert bot(st, random.Random(5)) == bot(other, random.Random(5))
+
+
 def test_a_search_depends_on_its_rng():
     st = next(points("ciapano", 4))
     bot = bots.make("ismcts@40")

@@ -45,9 +45,9 @@ class Values:
         self.power = tuple(p / top if p is not None else 0.0 for p in deck.power)
         self.owned, self.shared = [], []          # (first zone index, how many, per player?) / index
         for name, (owner, base) in layout.zones.items():
-            if owner == "shared":
+            if owner in ("shared", "numbered"):      # the table's: one zone, or several by number
                 if name != "deck":
-                    self.shared.append(base)
+                    self.shared += range(base, base + layout.instances(name))
             else:
                 self.owned.append((base, layout.owners(owner), owner == "player"))
         self.counters = [(base, layout.owners(per), per == "player") for _, (per, base) in layout.counters.items()
