@@ -303,7 +303,7 @@ def test_a_variant_needs_no_required_keys_and_may_remove_entries():
 # The catalogue's cases a schema can tell, with a place (JSON pointer) of the error found.
 TOLD = {
     "ask_without_choices": "/hand/1/ask", "captures_bonus_missing_do": "/hand/2/captures/bonuses/0",
-    "deck_key_typo": "/deck", "list_for_expression": "/hand/0/deal/count", "list_for_mapping": "/zones",
+    "deck_key_typo": "/deck", "list_for_expression": "/hand/0/deal/packet", "list_for_mapping": "/zones",
     "many_errors": "/zones/pile1", "nested_step_missing_key": "/hand/1/then/0/deal", "not_a_mapping": "/",
     "order_duplicate_rank": "/deck/order", "remove_unknown_rank": "/deck/remove/3",
     "several_errors": "/direction", "step_key_typo": "/hand/0/deal", "step_two_kinds": "/hand/0",
@@ -349,6 +349,9 @@ BEYOND = {
     "auction_double_in_a_duel": "two keys compared", "poker_rank_partial_order": "the deck",
     "record_field_typo": "expressions", "captures_several_prefer_rank": "two keys compared",
     "melds_unknown_order": "the deck",
+    "deal_counts_too_few": "the zones declared", "decided_by_not_a_seat": "expressions",
+    "numbered_zone_move_without_number": "the zones declared", "numbered_zone_out_of_range": "the zones declared",
+    "numbered_zone_with_owner": "two keys compared", "numbered_zone_without_number": "the zones declared",
     "beats_number": "expressions", "cards_of_number": "expressions", "ceil_of_trick": "expressions",
     "counter_start_card": "expressions", "eliminate_fraction": "expressions",
     "end_match_number": "expressions", "holds_seat": "expressions", "move_number": "expressions",
