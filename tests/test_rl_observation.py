@@ -192,7 +192,7 @@ def reference_tensor(st, player, chosen=()):
                     row[k] = 1.0
             out.extend(row)
 
-    seat_hot(st.player)
+    seat_hot(st.current_player())      # the seat that decides (decided_by)
     seat_hot(st.dealer)
     seat_hot(st.leader)
     out.extend(1.0 if st.out[s] else 0.0 for s in order)
@@ -216,7 +216,7 @@ def reference_tensor(st, player, chosen=()):
             for part in parts:
                 value(part, None if v is HIDDEN else v, v is HIDDEN)
     mine = [0.0] * indices.coding(prog).size
-    if player == st.player:
+    if player == st.current_player():
         for i in chosen:
             mine[i] = 1.0
     out.extend(mine)
