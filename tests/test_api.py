@@ -47,7 +47,7 @@ def test_a_state_pickles_and_plays_on_the_same(name):
 def test_a_recorded_state_with_a_long_hand_pickles_with_its_past():
     """The hand's past (runtime/history.py) is a chain as long as the hand: a pickle keeps it
     flat, so a hand of thousands of decisions pickles (a chain nests deeper than pickle goes)."""
-    cheat = ruledsl.load_game(ROOT / "games" / "cheat.yaml")
+    cheat = shipped.game("cheat")
     st = play(cheat.new_initial_state(seed=2, players=6, record=True), random.Random(2), 1500)
     assert not st.is_terminal() and st.hand_number == 1
     copy = pickle.loads(pickle.dumps(st))
