@@ -2,9 +2,9 @@
 the hand — random, or with part of its decisions taken by the one-action judge (policy.py) —
 cut at HORIZON actions, where the learned values (values.py) judge what the hand would be worth.
 
-The cut is what keeps a search responsive in games whose random hands run long (a random Rummy
-hand takes hundreds of actions, a President hand a hundred): a roll-out costs at most HORIZON
-actions. It does not reach the short hands of the trick and fishing games, which roll out to
+The cut is what keeps a search responsive in games whose random hands run long (a random hand
+of a game of melds takes hundreds of actions, of a climbing game a hundred): a roll-out costs at
+most HORIZON actions. It does not reach the short hands of the trick and fishing games, which roll out to
 their end. The values were fitted to random hands, so a cut random roll-out estimates what the
 whole roll-out would have found, with less noise.
 

@@ -5,7 +5,7 @@ to as a resumed match goes on, and removed when the match ends.
 The folder is `$RULEDSL_DATA/saves` when that is set, else the user's data folder as
 platformdirs names it for the system (~/.local/share/ruledsl/saves on Linux, ~/Library/
 Application Support/ruledsl/saves on macOS, %LOCALAPPDATA%\\ruledsl\\saves on Windows).
-A save is named by its game and when it was begun: `kozel-20261206-224100`.
+A save is named by its game and when it was begun: `hearts-20261206-224100`.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ ones the `when:` rules out by their shape (candidates.py plans the rest of the `
 known of the shape and of its candidates is shapes.py's).
 
 Each part of the `when:` is tested in the loop that binds the last of what it reads, so the
-values that fail it are never made (President: a group too low, or a size other than the
+values that fail it are never made (a climbing game's group too low, or a size other than the
 play's, is skipped whole). A loop over a constant list of sizes (`[1, 2, 3, 5]`, `range(1, 4)`)
 is unrolled, each size folded into the `when:` (a part `len(s) <= 3 and …` dropped or kept
 whole). What the `when:` asks of the candidate itself — its cards of one rank or one suit, a
