@@ -252,3 +252,35 @@ def test_a_worlds_past_depends_only_on_what_the_seat_may_know(name):
         if checked == 3:
             return
     pytest.fail(f"{checked} twin states with a past found in {name}")
+
+
+def _from_scratch(st, seat):
+    """public and remembered as the tricks taken this hand fold, read from the first."""
+    public = st.know[knowledge.PUBLIC] if st.know is not None else 0
+    own = st.know[1 + seat] if st.know is not None else 0
+    for trick in knowledge.tricks_taken(st):
+        for who, cards, up in trick:
+            if up:
+                public |= knowledge.mask(cards)
+            elif who == seat:
+                own |= knowledge.mask(cards)
+    return public, public | own
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_memoized_tricks_taken_read_as_from_scratch(name, players):
+    """`public`/`remembered` fold the hand's tricks once a link (a memo shared by every state):
+    along a match, on clones that go different ways from one point, and on determinized worlds
+    (whose face-down tricks are new links) they read what folding every trick again reads."""
+    rng = random.Random(3)
+    for st in random_points(GAMES[name], players, 5, every=3, limit=10):
+        worlds = [st, st.determinize(0, rng)]
+        for branch in (st.clone(), st.clone()):
+            for _ in range(6):
+                if branch.is_terminal():
+                    break
+                branch.apply_action(rng.choice(branch.legal_actions()))
+            worlds.append(branch)
+        for w in worlds:
+            for seat in range(players):
+                assert (knowledge.public(w), knowledge.remembered(w, seat)) == _from_scratch(w, seat)

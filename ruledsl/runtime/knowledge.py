@@ -225,11 +225,7 @@ def shuffled_known(st, seat: int) -> tuple[int, list]:
 def public(st) -> int:
     """The cards every seat has seen, now where not everyone sees them."""
     out = st.know[PUBLIC] if st.know is not None else 0
-    for trick in tricks_taken(st):
-        for _, cards, up in trick:
-            if up:
-                out |= mask(cards)
-    return out
+    return out | _folded(st.taken)[0] if st.taken else out
 
 
 def shown(st, seat: int) -> int:
@@ -241,10 +237,39 @@ def shown(st, seat: int) -> int:
 def remembered(st, seat: int) -> int:
     """The cards `seat` has seen, now where it does not see them (public ones included)."""
     out = public(st) | (st.know[1 + seat] if st.know is not None else 0)
-    for trick in tricks_taken(st):
-        for who, cards, up in trick:
-            if who == seat and not up:
-                out |= mask(cards)
+    return out | _folded(st.taken)[1].get(seat, 0) if st.taken else out
+
+
+# A chain link of `st.taken` -> (link, what `_folded` made of it). The links are immutable and
+# shared by clones, and a trick's end adds one link before the last: so each step reads the
+# tricks taken this hand by one lookup, and a new link costs its own trick, not the hand's.
+# Holding the link keeps its id from being reused; the memo is emptied when it grows past _ROOM.
+_memo: dict = {}
+_ROOM = 4096
+
+
+def _folded(link) -> tuple[int, dict]:
+    """The tricks of the chain `link`, folded: (the cards played face up, per seat the cards it
+    played face down)."""
+    pending, out = [], (0, {})
+    while link:                             # back to the last link already folded
+        hit = _memo.get(id(link))
+        if hit is not None and hit[0] is link:
+            out = hit[1]
+            break
+        pending.append(link)
+        link = link[1]
+    if len(_memo) + len(pending) > _ROOM:
+        _memo.clear()
+    for link in reversed(pending):
+        up, down = out[0], dict(out[1])
+        for who, cards, face_up in link[0]:
+            if face_up:
+                up |= mask(cards)
+            else:
+                down[who] = down.get(who, 0) | mask(cards)
+        out = (up, down)
+        _memo[id(link)] = (link, out)
     return out
 
 
