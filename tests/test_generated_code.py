@@ -50,9 +50,11 @@ def test_a_traceback_shows_the_generated_line_and_its_place_in_the_rule_file(cot
 
 
 def test_a_traceback_through_an_evaluated_expression_shows_its_line(coteccio):
-    with pytest.raises(TypeError) as info:
+    """The author's error in words, with Python's own chained to it for a developer."""
+    with pytest.raises(RuleError, match="this cannot be computed here: a value of the wrong kind") as info:
         broken(coteccio).evaluate("count(hand(dealer)) + 1")
-    frame = traceback.extract_tb(info.value.__traceback__)[-1]
+    assert isinstance(info.value.__cause__, TypeError)
+    frame = traceback.extract_tb(info.value.__cause__.__traceback__)[-1]
     assert frame.filename.startswith("<ruledsl expression") and "count(hand(dealer))" in frame.filename
     assert "st.zones[" in frame.line
 

@@ -9,6 +9,7 @@ import operator
 import weakref
 
 from ..errors import RuleError
+from ..source import Span
 from ..expr import values
 from ..runtime import dealing, failures, hand, helpers, history, knowledge
 from ..runtime.seating import Seatings
@@ -90,8 +91,22 @@ class Program:
         run(st, label)
 
     def evaluate(self, st, text: str, player: int | None = None, locate=None):
-        """An expression of the language in state `st` (compiled on first use)."""
-        return self.expressions(text, player is not None, locate)(st, player)
+        """An expression of the language in state `st` (compiled on first use). A value it
+        cannot work with (`rank(first(xs))` of an empty list) is a RuleError at the expression."""
+        function = self.expressions(text, player is not None, locate)
+        try:
+            return function(st, player)
+        except RuleError as exc:
+            if isinstance(exc, values.EvalError) and not exc.located:
+                exc.span, exc.located = _whole(text, locate), True
+            raise
+        except Exception as exc:                  # chained: a developer's traceback shows the line
+            raise failures.not_computed(_whole(text, locate), exc) from exc
+
+
+def _whole(text: str, locate):
+    """The span of a whole expression evaluated on its own (where `locate` places it, if given)."""
+    return locate(0, len(text)) if locate else Span(None, 1, 1, max(1, len(text)))
 
 
 def _state_class(namespace: dict) -> type:

@@ -42,11 +42,16 @@ def located(st, exc: BaseException) -> PlayError:
             exc.span, exc.located = span, True
             error = exc
         else:
-            reason = next((words for kind, words in _WORDS.items() if isinstance(exc, kind)),
-                          "something this game cannot do")
-            error = RuleError(span, f"this cannot be computed here: {reason}",
-                              "check the values it works on at this point of the match")
+            error = not_computed(span, exc)
     return PlayError(error, st.n, st.seed, st.steps)
+
+
+def not_computed(span, exc: BaseException) -> RuleError:
+    """Python's error `exc`, raised by code generated for the expression at `span`, in words."""
+    reason = next((words for kind, words in _WORDS.items() if isinstance(exc, kind)),
+                  "something this game cannot do")
+    return RuleError(span, f"this cannot be computed here: {reason}",
+                     "check the values it works on at this point of the match")
 
 
 def stuck(st) -> PlayError:
