@@ -317,3 +317,13 @@ def test_your_own_secret_discard_is_shown_to_you_and_only_its_name_to_others():
     assert re.search(rf"^discard A \(you\) {card}$", mine, re.M)
     theirs = run(GAMES / "ciapano.yaml", "--seed", 5, "--players", 3, input="1\nquit\n")   # C deals
     assert re.search(r"^(?:> )?C: discard$", theirs, re.M) and not re.search(r"^discard C", theirs, re.M)
+
+
+def test_a_bids_level_and_suit_are_drawn_alike_whether_or_not_they_name_a_card():
+    """`bid 1C` (no card: the pack has no 1) is drawn as `bid 2C` (a card) is: the suit as a symbol."""
+    from ruledsl.table.render import Look
+    look = Look(["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"], ["A", "B", "C", "D"],
+                True, ["S", "H", "D", "C"])
+    assert look.action("bid 1C").plain == "bid 1♣" and look.action("bid 2C").plain == "bid 2♣"
+    assert look.action("bid 1NT").plain == "bid 1NT"
+    assert look.words("1C and D", suits=False).plain == "1C and D"     # prose keeps its letters

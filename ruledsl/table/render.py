@@ -54,13 +54,17 @@ class Look:
 
     def words(self, text: str, suits: bool = False) -> Text:
         """Free text with its cards drawn as cards; with `suits`, lone suit letters as suits too
-        (in an action's parameters: `trump H`, never in prose where `D` may be a seat)."""
+        (in an action's parameters: `trump H`, never in prose where `D` may be a seat), and a
+        number run into a suit letter that is no card (a bid's `1C`) with its suit drawn, as the
+        bids that are cards (`2C`) are."""
         out = []
         for word in text.split(" "):
             if self.is_card(word):
                 out.append(self.card(word))
             elif suits and word in self.suits:
                 out.append(self.suit(word))
+            elif suits and word[-1:] in self.suits and word[:-1].isdigit():    # a level and a suit: 1C
+                out.append(Text(word[:-1]) + self.suit(word[-1]))
             else:
                 out.append(Text(word))
         return Text(" ").join(out)

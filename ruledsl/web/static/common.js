@@ -138,13 +138,17 @@ export class Deck {
       el("span", { class: "rank" }, rank), el("span", { class: "pip" }, this.suitText(suit)));
   }
 
-  // Free text with its cards drawn (and with `suits`, lone suit letters as suits: `trump H`).
+  // Free text with its cards drawn (and with `suits`, lone suit letters as suits: `trump H`, and a
+  // number run into a suit letter that is no card, as a bid's `1C`, with its suit drawn).
   words(text, { suits = false } = {}) {
     const out = [];
     text.split(" ").forEach((word, i) => {
       if (i) out.push(" ");
       if (this.isCard(word)) out.push(this.card(word, { small: true }));
       else if (suits && this.suits.has(word)) out.push(el("span", { class: `suit-word ${this.suitClass(word)}` }, this.suitText(word)));
+      else if (suits && /^\d+$/.test(word.slice(0, -1)) && this.suits.has(word.slice(-1))) {    // a bid's 1C
+        out.push(word.slice(0, -1), el("span", { class: `suit-word ${this.suitClass(word.slice(-1))}` }, this.suitText(word.slice(-1))));
+      }
       else out.push(word);
     });
     return out;
