@@ -42,7 +42,9 @@ def test_integer_actions_spell_every_legal_action_once(name, n):
             spelt = [st.action_indices(a) for a in legal]
             assert len(set(spelt)) == len(legal)                           # one spelling each
             assert all(0 <= i < size for s in spelt for i in s)            # inside the fixed space
-            for action, indices in zip(legal, spelt):                      # each spelling gives its action
+            # each spelling gives its action (a sample where a chosen number offers hundreds)
+            pairs = list(zip(legal, spelt))
+            for action, indices in (pairs if len(pairs) <= 30 else rng.sample(pairs, 30)):
                 for k, i in enumerate(indices):
                     got = st.action_from_index(i, indices[:k])
                     assert got == (action if k == len(indices) - 1 else None)
