@@ -32,6 +32,16 @@ def load_rules(tmp_path):
     return load
 
 
+@pytest.fixture(scope="session")
+def rules_from_text(tmp_path_factory):
+    """load_rules for a module's fixture: each text in a folder of its own, loaded once."""
+    def load(text, name="rules.yaml"):
+        path = tmp_path_factory.mktemp("rules") / name
+        path.write_text(text, encoding="utf-8")
+        return ruledsl.load_game(path)
+    return load
+
+
 @pytest.fixture
 def dealt(load_rules):
     def deal(text, players, hands=None, shared=None, **kwargs):

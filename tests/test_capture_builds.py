@@ -45,10 +45,8 @@ after_hand:
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    path = tmp_path_factory.mktemp("builds") / "rules.yaml"
-    path.write_text(GAME, encoding="utf-8")
-    return ruledsl.load_game(path)
+def game(rules_from_text):
+    return rules_from_text(GAME)
 
 
 def texts(st) -> list[str]:

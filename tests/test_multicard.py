@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-import ruledsl
 from ruledsl.bots import make
 from ruledsl.runtime import indices
 
@@ -41,10 +40,8 @@ DEAL = [{"hand": {"A": "5S 5H 5D 9C KH", "B": "6S 6H 7D 7C AS", "C": "2S 3H 4D 8
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    path = tmp_path_factory.mktemp("multicard") / "rules.yaml"
-    path.write_text(GAME, encoding="utf-8")
-    return ruledsl.load_game(path)
+def game(rules_from_text):
+    return rules_from_text(GAME)
 
 
 def start(game):

@@ -51,10 +51,8 @@ summary:
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    path = tmp_path_factory.mktemp("records") / "rules.yaml"
-    path.write_text(GAME, encoding="utf-8")
-    return ruledsl.load_game(path)
+def game(rules_from_text):
+    return rules_from_text(GAME)
 
 
 def test_a_record_holds_named_values_read_by_name(game):

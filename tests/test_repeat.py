@@ -41,10 +41,8 @@ after_hand:
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    path = tmp_path_factory.mktemp("repeat") / "rules.yaml"
-    path.write_text(GAME, encoding="utf-8")
-    return ruledsl.load_game(path)
+def game(rules_from_text):
+    return rules_from_text(GAME)
 
 
 def test_the_dealer_draws_until_seventeen_and_no_further(game):

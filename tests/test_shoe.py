@@ -42,10 +42,8 @@ after_hand:
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    path = tmp_path_factory.mktemp("shoe") / "shoe.yaml"
-    path.write_text(SHOE, encoding="utf-8")
-    return ruledsl.load_game(path)
+def game(rules_from_text):
+    return rules_from_text(SHOE, "shoe.yaml")
 
 
 def test_every_card_is_in_the_shoe_as_many_times_as_there_are_packs(game):
