@@ -39,6 +39,7 @@ sys.path.insert(0, os.getcwd())
 import ruledsl
 from ruledsl.runtime.state import State
 seeds, mode, show, files = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+sys.setrecursionlimit(50_000)       # repr of a long hand's chains (a Cheat hand: 1,000+ links)
 SKIP = {"prog", "_legal", "events"}
 
 
