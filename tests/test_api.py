@@ -91,3 +91,47 @@ def test_the_legal_actions_are_the_callers_and_a_clone_checks_against_its_own_ca
     st.apply_action(kept[0])              # the original's hand loses the card
     twin.apply_action(kept[0])            # still in the clone's hand: legal there
     assert twin.trick == st.trick and twin.legal_actions() == st.legal_actions()
+
+
+def _hand(st, seat) -> list[str]:
+    zone = st.observation(seat)["zones"].get("hand")
+    return list(zone[seat].get("cards", [])) if isinstance(zone, list) else []
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "games").glob("*.yaml")), ids=lambda p: p.stem)
+def test_action_cards_are_what_a_move_takes_from_the_hand(path):
+    """action_cards names cards its text names, and the cards of a move that are all in the
+    mover's hand have left it when its turn ends (a move may take two decisions: `lay 3H`, then
+    `onto …`), so a front end may make the move from a click on them."""
+    game = shipped.load(path)
+    st, rng = game.new_initial_state(seed=5), random.Random(5)
+    pending, checked = [], 0          # (seat, hand number, cards, text) of the turn being played
+    for _ in range(400):
+        if st.is_terminal():
+            break
+        seat, legal = st.current_player(), st.legal_actions()
+        for action in legal:
+            assert set(st.action_cards(action)) <= set(st.action_to_string(action).split())
+        action = rng.choice(legal)
+        cards = st.action_cards(action)
+        if cards and set(cards) <= set(_hand(st, seat)):
+            pending.append((seat, st.hand_number, cards, st.action_to_string(action)))
+        st.apply_action(action)
+        if st.current_player() != seat:
+            for mover, hand, cards, text in pending:
+                if st.hand_number == hand:                  # not dealt again meanwhile
+                    assert not set(cards) & set(_hand(st, mover)), text
+                    checked += 1
+            pending = []
+    assert checked or path.stem in ("klondike", "holdem")   # no hand, or no move names a card
+
+
+def test_a_bid_that_reads_as_a_card_plays_no_card():
+    st = shipped.game("bridge").new_initial_state(seed=2)
+    texts = {st.action_to_string(a): st.action_cards(a) for a in st.legal_actions()}
+    assert texts["bid 2H"] == [] and texts["pass"] == []
+    st.apply_action("bid 1C")
+    for _ in range(3):
+        st.apply_action("pass")
+    plays = {st.action_to_string(a): st.action_cards(a) for a in st.legal_actions()}
+    assert plays and all(cards == [text.split()[1]] for text, cards in plays.items())

@@ -322,3 +322,26 @@ def test_a_spectator_sees_every_card_shown_from_a_hand_seat_a_included():
             seen_in_a_hand += bool(obs["zones"]["hand"][0].get("cards"))
             st.apply_action(r.choice(st.legal_actions()))
     assert seen_in_a_hand          # seat A did show cards in these matches
+
+
+def test_the_cards_a_move_plays_come_from_the_engine_not_its_text(c):
+    """Bridge's bids read as cards (`bid 2H`) but play none: `legal_cards` says so, and once play
+    starts each move's cards are the card it plays."""
+    made = new_table(c, rules="bridge", players=4, seats=["human"] * 4)
+    tokens = tokens_of(made)
+
+    def mine():
+        seat = c.get(f"/api/tables/{made['id']}").json()["to_move"]
+        return seat, c.get(f"/api/tables/{made['id']}", headers=auth(tokens[seat])).json()
+
+    seat, view = mine()
+    moves = dict(zip(view["legal"], view["legal_cards"]))
+    assert "bid 2H" in moves and all(cards == [] for cards in moves.values())
+    for call in ["bid 1C", "pass", "pass", "pass"]:
+        r = c.post(f"/api/tables/{made['id']}/actions", headers=auth(tokens[seat]),
+                   json={"action": call, "version": view["version"]})
+        assert r.status_code == 200, r.text
+        seat, view = mine()
+    assert view["asked"] == "lead" and len(view["legal"]) == 13
+    held = {card for group in view["view"]["hand"] for card in group}
+    assert all(cards == [text.split()[1]] and cards[0] in held for text, cards in zip(view["legal"], view["legal_cards"]))

@@ -135,3 +135,36 @@ def test_a_card_that_may_not_be_played_says_why(browser, server):
     assert page.wait_for_selector("#rules[open] .rules-body h2").inner_text() == "Ciapanò"
     assert not errors, errors
     ctx.close()
+
+
+def test_a_bid_that_reads_as_a_card_is_a_button_not_a_card_of_the_hand(browser, server):
+    """Bridge's `bid 2H` names no card of the hand: in the auction no card is playable and the
+    bids are buttons drawn as words; once play starts, the hand's cards are played by a click."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    make_table(page, server, "bridge", ["you", "random", "random", "random"])
+    page.click("#go")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your turn')", timeout=20_000)
+    assert page.locator("#actions .move", has_text=re.compile(r"^bid 2")).count() == 5
+    assert page.locator("#actions .move .card").count() == 0            # 2H is a bid, not a card drawn
+    assert page.locator("#hand .card").count() == 13
+    assert page.locator("#hand .card.playable").count() == 0
+    version = page.get_attribute("body", "data-version")
+    page.locator("#actions .move", has_text=re.compile(r"^bid 7")).first.click()   # the highest bid: play follows
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+    said = page.locator("#log .log-line", has_text=re.compile(r"^A \(you\): bid 7"))
+    assert said.count() == 1 and said.locator(".card").count() == 0              # words in the log too
+    for _ in range(20):
+        page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your turn')"
+                               " || document.body.dataset.status !== 'playing'", timeout=20_000)
+        if page.locator("#actions .move", has_text=re.compile(r"^(bid|pass|double|redouble)")).count() == 0:
+            break
+        take_turn(page)
+    if page.locator("#hand .card").count() == 13 and page.locator("#hand .card.playable").count():
+        version = page.get_attribute("body", "data-version")
+        page.locator("#hand .card.playable").first.click()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+        assert page.locator("#hand .card").count() == 12
+    assert not errors, errors
+    ctx.close()

@@ -120,6 +120,13 @@ class State:
         decision = self.prog.decisions[self.pc]
         return decision.kind.text(self, decision, action)
 
+    def action_cards(self, action) -> list[str]:
+        """The cards a legal action plays, lays or builds with, as text (`play 7C take 3D` → 7C;
+        an answer that is a card or cards → those); none for a call, a bid or a word, even one
+        that reads as a card (`bid 2H`). What a front end lets a player click to make the move."""
+        decision = self.prog.decisions[self.pc]
+        return [str(c) for c in decision.kind.cards(self, decision, action)]
+
     # -- for front ends (the table): what to ask and how to show it ----------------------------
 
     def parse_action(self, text: str):

@@ -222,5 +222,7 @@ class Table:
 
     def ordered(self, legal: list) -> list:
         """The legal moves in the order the table lists them (View.move_order)."""
-        texts = [self.st.action_to_string(a) for a in legal]
-        return [legal[i] for i in self.view.move_order(texts, self.st.card_sort_key())]
+        st = self.st
+        texts = [st.action_to_string(a) for a in legal]
+        order = self.view.move_order(texts, [st.action_cards(a) for a in legal], st.card_sort_key())
+        return [legal[i] for i in order]

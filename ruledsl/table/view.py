@@ -157,24 +157,15 @@ class View:
         groups = [[self.look.card(c) for c in group] for group in self.hand_groups(obs, sort_key)]
         return row("hand", groups or [[Text("(empty)", style="dim")]], width)
 
-    def move_order(self, texts: list[str], sort_key) -> list[int]:
-        """The order to list moves in (positions in `texts`): moves that play cards of the hand as
-        the hand is shown (fewest cards first, a play before the same play with a capture); other
-        decisions keep the rule file's order."""
-        moves = [self.move_cards(text) for text in texts]
-        if not all(moves):
+    @staticmethod
+    def move_order(texts: list[str], cards: list[list[str]], sort_key) -> list[int]:
+        """The order to list moves in (positions in `texts`; `cards`: what each plays, from
+        State.action_cards): moves that play cards as the hand is shown (fewest cards first, a
+        play before the same play with a capture); other decisions keep the rule file's order."""
+        if not all(cards):
             return list(range(len(texts)))
-        return sorted(range(len(texts)), key=lambda i: (len(moves[i]), sorted(sort_key(c) for c in moves[i]),
+        return sorted(range(len(texts)), key=lambda i: (len(cards[i]), sorted(sort_key(c) for c in cards[i]),
                                                         len(texts[i])))
-
-    def move_cards(self, text: str) -> list[str]:
-        """The cards a move plays: those right after its first word (`play 7C take 3D` → 7C)."""
-        out = []
-        for word in text.split()[1:]:
-            if not self.look.is_card(word):
-                break
-            out.append(word)
-        return out
 
     def options(self, texts: list[str], width: int) -> list[Text]:
         items = [Text.assemble((f"[{i + 1}] ", "cyan"), self.look.action(t)) for i, t in enumerate(texts)]

@@ -123,7 +123,7 @@ class LiveTable:
         if self.state is None:           # a table stopped before its match could be made again
             return {**self.meta(), "seat": SEAT_NAMES[seat] if seat is not None else None,
                     "deck": deck(self.entry.ruleset) if self.entry is not None else {"ranks": [], "suits": []},
-                    "to_move": None, "asked": None, "legal": [], "thinking": None, "view": None, "last": None,
+                    "to_move": None, "asked": None, "legal": [], "legal_cards": [], "thinking": None, "view": None, "last": None,
                     "log": [], "over": False, "returns": None, "note": self.note}
         return build(self, self.state, seat, self.log(seat), whole_log)
 
@@ -149,7 +149,7 @@ def build(table: LiveTable, st, seat: int | None, log: SeatLog, whole_log: bool 
            "deck": deck(table.entry.ruleset),
            "to_move": SEAT_NAMES[mover] if mover is not None else None,
            "asked": st.asked() if mine else None,
-           "legal": ordered_legal(st, view) if mine else [],
+           **legal_moves(st, view, mine),
            "thinking": SEAT_NAMES[table.thinking] if table.thinking is not None else None,
            "view": picture(view, obs, st.card_sort_key()),
            "teams": partnerships(st),
@@ -173,10 +173,22 @@ def partnerships(st) -> list[int] | None:
     return [t + 1 for t in layout.team_of] if layout.n_teams < st.n else None
 
 
+def legal_moves(st, view, mine: bool) -> dict:
+    """The legal moves' texts, in the order the terminal lists them (`legal`), and the cards of
+    the hand each plays (`legal_cards`: what a click on cards makes; none for a bid or a call,
+    even one that reads as a card) — empty unless the seat is to move."""
+    if not mine:
+        return {"legal": [], "legal_cards": []}
+    legal = st.legal_actions()
+    texts = [st.action_to_string(a) for a in legal]
+    cards = [st.action_cards(a) for a in legal]
+    order = view.move_order(texts, cards, st.card_sort_key())
+    return {"legal": [texts[i] for i in order], "legal_cards": [cards[i] for i in order]}
+
+
 def ordered_legal(st, view) -> list[str]:
     """The legal moves' texts, in the order the terminal lists them."""
-    texts = [st.action_to_string(a) for a in st.legal_actions()]
-    return [texts[i] for i in view.move_order(texts, st.card_sort_key())]
+    return legal_moves(st, view, True)["legal"]
 
 
 def _number(value):

@@ -26,7 +26,7 @@ class SeatLog:
 
     def __init__(self, view: View):
         self.view = view
-        self.lines: list[dict] = []        # {"hand": N, "text": …} or {"hand": N, "summary": …}
+        self.lines: list[dict] = []        # {"hand": N, "text": …[, "choice": true]} or {"hand": N, "summary": …}
         self.seen = 0                      # events read so far
         self.hand = 0
         self.trick: list[dict] = []        # the plays of the trick in progress
@@ -53,7 +53,10 @@ class SeatLog:
                 self.last, self.trick = {"plays": self.trick, "winner": view.seats[e["winner"]]}, []
             line = view.event(e)
             if line is not None:
-                self.lines.append({"hand": self.hand, "text": line.plain.strip("\n")})
+                said = {"hand": self.hand, "text": line.plain.strip("\n")}
+                if kind == "choice":       # a move in words (`bid 2H`): drawn as words, no card in it
+                    said["choice"] = True
+                self.lines.append(said)
 
     def recent(self) -> list[dict]:
         """The lines of the current hand and the one before."""

@@ -8,7 +8,7 @@ import attrs
 
 from ...expr.records import Record
 from ...prose.spoken import Spoken
-from ...runtime.cards import known_card
+from ...runtime.cards import Card, known_card
 from ...runtime.show import show
 from .typed import Typed, card_problems, either, example
 
@@ -47,6 +47,16 @@ class Asking:
         i, value = action
         name = d.spec.names[i]
         return name if value is None else f"{name} {show(value)}"
+
+    @staticmethod
+    def cards(st, d, action) -> tuple:
+        """An answer that is a card or a list of cards gives them; any other answer, none."""
+        value = action[1]
+        if isinstance(value, Card):
+            return (value,)
+        if isinstance(value, (list, tuple)) and value and all(isinstance(c, Card) for c in value):
+            return tuple(value)
+        return ()
 
     @staticmethod
     def describe(st, d) -> str:

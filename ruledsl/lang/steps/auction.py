@@ -241,6 +241,10 @@ class Bidding_:
         return text(st.vars[d.spec.slot], action)
 
     @staticmethod
+    def cards(st, d, action) -> tuple:
+        return ()                        # a call plays no card, even a bid that reads as one (2H)
+
+    @staticmethod
     def describe(st, d) -> str:
         b = st.vars[d.spec.slot]
         if d.spec.prompt:

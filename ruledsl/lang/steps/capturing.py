@@ -18,6 +18,10 @@ class Capturing:
         return f"play {card}" + (" take " + " ".join(str(t) for t in taken) if taken else "")
 
     @staticmethod
+    def cards(st, d, action) -> tuple:
+        return (action[0],)              # the card played or built with; the cards taken are the table's
+
+    @staticmethod
     def describe(st, d) -> str:
         return "play a card (and capture)" if d.spec.builds is None else "play a card (and capture), or build"
 

@@ -139,12 +139,13 @@ export class Deck {
   }
 
   // Free text with its cards drawn (and with `suits`, lone suit letters as suits: `trump H`, and a
-  // number run into a suit letter that is no card, as a bid's `1C`, with its suit drawn).
-  words(text, { suits = false } = {}) {
+  // number run into a suit letter, as a bid's `1C`, with its suit drawn; with `cards` false, a
+  // word that reads as a card is drawn so too: `bid 2H` is a bid, not a card).
+  words(text, { suits = false, cards = true } = {}) {
     const out = [];
     text.split(" ").forEach((word, i) => {
       if (i) out.push(" ");
-      if (this.isCard(word)) out.push(this.card(word, { small: true }));
+      if (cards && this.isCard(word)) out.push(this.card(word, { small: true }));
       else if (suits && this.suits.has(word)) out.push(el("span", { class: `suit-word ${this.suitClass(word)}` }, this.suitText(word)));
       else if (suits && /^\d+$/.test(word.slice(0, -1)) && this.suits.has(word.slice(-1))) {    // a bid's 1C
         out.push(word.slice(0, -1), el("span", { class: `suit-word ${this.suitClass(word.slice(-1))}` }, this.suitText(word.slice(-1))));
@@ -154,21 +155,12 @@ export class Deck {
     return out;
   }
 
-  // An action: its name with spaces for underscores, its cards and suits drawn.
-  action(text) {
+  // An action: its name with spaces for underscores, its cards and suits drawn (`cards` false:
+  // a move that plays no card, whose words are never drawn as cards).
+  action(text, { cards = true } = {}) {
     const space = text.indexOf(" ");
     const name = (space < 0 ? text : text.slice(0, space)).replaceAll("_", " ");
-    return space < 0 ? [name] : [name, " ", ...this.words(text.slice(space + 1), { suits: true })];
-  }
-
-  // The cards a move plays: those right after its first word (play 7C take 3D → 7C).
-  moveCards(text) {
-    const out = [];
-    for (const word of text.split(" ").slice(1)) {
-      if (!this.isCard(word)) break;
-      out.push(word);
-    }
-    return out;
+    return space < 0 ? [name] : [name, " ", ...this.words(text.slice(space + 1), { suits: true, cards })];
   }
 }
 

@@ -166,10 +166,11 @@ function clickHint(view) {
   return Math.max(...sizes) > 1 ? " Click a card to play it, or several for a bigger play." : " Click a card to play it.";
 }
 
-// Moves that play cards of this seat's hand, with the cards each plays.
+// Moves that play cards of this seat's hand, with the cards each plays (the server says which:
+// a bid that reads as a card, `bid 2H`, plays none).
 function handMoves(view) {
   const mine = new Set((view.view ? view.view.hand : []).flat());
-  return view.legal.map((text) => ({ text, cards: state.deck.moveCards(text) }))
+  return view.legal.map((text, i) => ({ text, cards: view.legal_cards[i] }))
     .filter((m) => m.cards.length && m.cards.every((c) => mine.has(c)));
 }
 
@@ -186,7 +187,8 @@ function drawHand(view) {
     return;
   }
   const playable = new Set(handMoves(view).flatMap((m) => m.cards));
-  const best = state.hint && state.hint.moves.length ? state.deck.moveCards(state.hint.moves[0].action) : [];
+  const hinted = state.hint && state.hint.moves.length ? view.legal.indexOf(state.hint.moves[0].action) : -1;
+  const best = hinted >= 0 ? view.legal_cards[hinted] : [];
   fill(box, ...groups.map((group) => el("div", { class: "suit-group" }, ...group.map((c) => {
     const card = state.deck.card(c, { tag: "button" });
     card.type = "button";
@@ -233,8 +235,14 @@ function drawActions(view) {
     ...view.legal.filter((t) => !onCards.has(t)),
   ];
   fill(box, ...shown.map((text) => el("button", { type: "button", class: "move", "data-action": text,
-    onclick: () => { state.selection = []; move(text); } }, ...state.deck.action(text))),
+    onclick: () => { state.selection = []; move(text); } }, ...drawMove(view, text))),
   state.selection.length ? el("button", { type: "button", class: "quiet", onclick: () => { state.selection = []; show(state.view); } }, "Clear") : null);
+}
+
+// A legal move as a button shows it: its cards drawn only if it plays cards (the server says).
+function drawMove(view, text) {
+  const i = view.legal.indexOf(text);
+  return state.deck.action(text, { cards: i < 0 || view.legal_cards[i].length > 0 });
 }
 
 function drawHint(view) {
@@ -247,7 +255,7 @@ function drawHint(view) {
   const units = state.hint.units === "hand" ? "this hand's score" : "the match's result";
   fill(box, el("div", { class: "hint-head" }, `What each move is worth to you (${units}, over ${state.hint.worlds} deals the others could hold):`),
     el("ol", {}, ...state.hint.moves.slice(0, 8).map((m) => el("li", {},
-      el("button", { type: "button", class: "link", onclick: () => move(m.action) }, ...state.deck.action(m.action)),
+      el("button", { type: "button", class: "link", onclick: () => move(m.action) }, ...drawMove(view, m.action)),
       el("span", { class: "dim" }, ` ${m.value}${m.margin !== null ? ` ± ${m.margin}` : ""}`),
       m.tied ? el("span", { class: "tied" }, " best") : null))));
 }

@@ -97,6 +97,10 @@ class Playing:
         return "play " + (str(action) if d.spec.single else " ".join(str(c) for c in action))
 
     @staticmethod
+    def cards(st, d, action) -> tuple:
+        return (action,) if d.spec.single else tuple(action)
+
+    @staticmethod
     def describe(st, d) -> str:
         return "play to the trick" if st.trick else "lead"
 
