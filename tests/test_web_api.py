@@ -12,6 +12,7 @@ import pytest
 from webtools import FOLDERS, ROOT, auth, client, new_table, play_out, rng, tokens_of, wait_for
 
 from ruledsl.tools.gamelog import restore
+from ruledsl.web.store import StoreError
 
 
 @pytest.fixture
@@ -268,20 +269,18 @@ def test_the_lobby_lists_tables_the_server_has_not_loaded(tmp_path):
     with client(db) as c:
         over = new_table(c, seats=["random"] * 3, options={"hands": 1})["id"]
         wait_for(lambda: c.get(f"/api/tables/{over}").json()["over"], timeout=90)    # a busy machine
+        with closing(sqlite3.connect(db)) as store:        # the end is stored with the last move
+            assert store.execute("SELECT status FROM tables WHERE id = ?", (over,)).fetchone() == ("over",)
         playing = new_table(c, seats=["human", "open", "random"])["id"]
         before = {t["id"]: t for t in c.get("/api/tables").json()}
     with client(db) as c:                                  # a restart loads only the tables in play
         listed = {t["id"]: t for t in c.get("/api/tables").json()}
-        # The finished match is listed over, as it was; if its end had not been stored when the
-        # server stopped, the restart replayed it to its end (then it was loaded: it has a hand).
         assert listed[over]["status"] == "over" and listed[over]["version"] == before[over]["version"] > 1
         assert listed[playing]["status"] == "playing"
         # a table's random deal may end a hand before anyone acts: the hand is the one it was
         assert listed[playing]["hand"] == before[playing]["hand"] >= 1
         assert [s["who"] for s in listed[playing]["seats"]] == ["person", "open", "bot"]
         assert "token" not in json.dumps(listed)
-    with closing(sqlite3.connect(db)) as store:            # the end is stored by now, either way
-        assert store.execute("SELECT status FROM tables WHERE id = ?", (over,)).fetchone() == ("over",)
 
 
 def test_a_table_whose_rule_file_is_gone_is_stopped_and_still_shown(tmp_path):
@@ -345,3 +344,76 @@ def test_the_cards_a_move_plays_come_from_the_engine_not_its_text(c):
     assert view["asked"] == "lead" and len(view["legal"]) == 13
     held = {card for group in view["view"]["hand"] for card in group}
     assert all(cards == [text.split()[1]] and cards[0] in held for text, cards in zip(view["legal"], view["legal_cards"]))
+
+
+def _failing_once(store):
+    """Make the store's next write of an action fail as a locked or full database does."""
+    act, calls = store.act, []
+
+    def once(*args):
+        calls.append(args)
+        if len(calls) == 1:
+            raise StoreError("the database could not be written (database is locked)")
+        return act(*args)
+    store.act = once
+    return calls
+
+
+def test_a_move_the_store_cannot_save_is_refused_and_changes_nothing(tmp_path):
+    db = tmp_path / "t.sqlite"
+    with client(db) as c:
+        made = new_table(c, seats=["human"] * 3, options={"hands": 1})
+        tid, tokens = made["id"], tokens_of(made)
+        seat = c.get(f"/api/tables/{tid}").json()["to_move"]
+        before = c.get(f"/api/tables/{tid}", headers=auth(tokens[seat])).json()
+        _failing_once(c.app.state.store)
+        move = {"action": before["legal"][0], "version": before["version"]}
+        refused = c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]), json=move)
+        assert refused.status_code == 503 and "nothing changed" in refused.json()["error"]
+        assert c.get(f"/api/tables/{tid}", headers=auth(tokens[seat])).json() == before
+        assert c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]), json=move).status_code == 200
+        over = play_out(c, tid, tokens, rng(2))
+        with closing(sqlite3.connect(db)) as store:        # the last action and the end: one commit
+            stored = store.execute("SELECT status, (SELECT COUNT(*) FROM actions) FROM tables").fetchone()
+        assert over["over"] and stored == ("over", over["version"])
+
+
+def test_a_bots_move_the_store_cannot_save_is_made_again_not_a_stopped_table(tmp_path):
+    with client(tmp_path / "t.sqlite") as c:
+        calls = _failing_once(c.app.state.store)
+        tid = new_table(c, seats=["random"] * 3, options={"hands": 1})["id"]
+        view = wait_for(lambda: (v := c.get(f"/api/tables/{tid}").json())["status"] != "playing" and v, timeout=90)
+        assert view["status"] == "over" and len(calls) == view["version"] + 1
+
+
+def test_a_matchs_last_move_and_its_end_are_stored_together_or_not_at_all(tmp_path):
+    db = tmp_path / "t.sqlite"
+    with client(db) as c:
+        made = new_table(c, seats=["human"] * 3, options={"hands": 1})
+        tid, tokens = made["id"], tokens_of(made)
+        store = c.app.state.store
+        write = store._write
+
+        def no_end(statements):              # the disk fills just as the match ends
+            if any("status" in sql and "over" in map(str, args) for sql, args in statements):
+                raise StoreError("the database could not be written (disk full)")
+            return write(statements)
+        store._write = no_end
+        for _ in range(500):                                # people playing the first move offered
+            seat = c.get(f"/api/tables/{tid}").json()["to_move"]
+            view = c.get(f"/api/tables/{tid}", headers=auth(tokens[seat])).json()
+            r = c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]),
+                       json={"action": view["legal"][0], "version": view["version"]})
+            if r.status_code != 200:
+                break
+        assert r.status_code == 503                         # the match's last move
+        assert c.get(f"/api/tables/{tid}", headers=auth(tokens[seat])).json() == view    # as stored
+        with closing(sqlite3.connect(db)) as db_now:
+            assert db_now.execute("SELECT COUNT(*) FROM actions").fetchone() == (view["version"],)
+        store._write = write
+        r = c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]),
+                   json={"action": view["legal"][0], "version": view["version"]})
+        assert r.status_code == 200 and r.json()["over"]
+        with closing(sqlite3.connect(db)) as db_now:
+            assert db_now.execute("SELECT status, (SELECT COUNT(*) FROM actions) FROM tables").fetchone() \
+                == ("over", view["version"] + 1)

@@ -22,6 +22,7 @@ from .tables import LiveTable, failure
 log = logging.getLogger("ruledsl.web")
 
 HINT_SECONDS = 10.0              # a hint's search stops here, even on a busy server
+RETRY_SECONDS = 1.0              # a bot's move the store could not save is searched again after this
 
 
 class Computers:
@@ -67,6 +68,11 @@ class Computers:
             try:
                 room.apply(table, seat, text)
             except Refused as exc:
+                if exc.status == 503:               # the store could not save it (busy, full): again later
+                    log.warning("table %s: the bot's move could not be saved; it will move again", table.id)
+                    await asyncio.sleep(RETRY_SECONDS)
+                    room.changed(table)
+                    return
                 log.error("table %s: the bot's move %r was refused: %s", table.id, text, exc.message)
                 room.stop(table, "a computer player's move was refused")
                 room.notify(table)

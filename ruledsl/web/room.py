@@ -196,17 +196,26 @@ class Room:
             reason = f"not allowed: {exc.reason}" if exc.reason else f"'{_clip(text)}' is not a legal move now"
             raise Refused(409, reason, legal=ordered_legal(st, table.log(seat).view)) from None
         canonical = st.action_to_string(action)
-        self._save(self.store.act, table.id, table.version, seat, canonical)
-        table.actions.append((seat, canonical))
+        status = note = None
         try:
             st.apply_action(action)
         except Exception as exc:                    # the rule file fails in play: this table stops
             log.error("table %s stopped at action %d: %s", table.id, table.version, exc)
-            self.stop(table, failure(exc))
+            status, note = STOPPED, failure(exc)
         else:
-            if st.is_terminal():
-                table.status = OVER
-                self._save(self.store.finish, table.id)
+            status = OVER if st.is_terminal() else None
+        try:
+            self.store.act(table.id, table.version, seat, canonical, status, note)
+        except StoreError as exc:                   # not taken: the match as the store holds it
+            log.error("%s", exc)
+            table.state = table.replay(table.actions)
+            raise Refused(503, "the server could not save this; nothing changed: try again") from None
+        table.actions.append((seat, canonical))
+        if status == STOPPED:                       # shown where it stopped, as after a restart
+            table.status, table.note = STOPPED, note
+            table.restore(table.actions)
+        elif status == OVER:
+            table.status = OVER
         self.changed(table)
 
     def why(self, table: LiveTable, seat: int | None, text: str) -> dict:

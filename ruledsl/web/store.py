@@ -5,7 +5,8 @@ file's hash when it was created), player count, options, seed and seats, then th
 order. The engine is deterministic, so replaying the actions from the seed gives the very
 state the table was in (tables.py does it when the server starts).
 
-Each accepted action is committed before it is answered. In WAL mode with synchronous=NORMAL a
+Each accepted action is committed before it is answered, with the status it leaves the table
+in (over, stopped) in the same transaction. In WAL mode with synchronous=NORMAL a
 commit survives the process being killed at any moment (`kill -9`); only a power cut can lose
 the last commits (synchronous=FULL would make each commit wait for the disk). Seat tokens are
 kept only as their SHA-256: a copy of the file gives nobody a seat.
@@ -102,10 +103,16 @@ class Store:
                         (table_id, seat, kind, bot, token)) for seat, (kind, bot, token) in enumerate(seats)]
         self._write(statements)
 
-    def act(self, table_id: str, number: int, seat: int, action: str) -> None:
-        """Action `number` of the table."""
-        self._write([("INSERT INTO actions (table_id, number, seat, action) VALUES (?, ?, ?, ?)",
-                      (table_id, number, seat, action))])
+    def act(self, table_id: str, number: int, seat: int, action: str,
+            status: str | None = None, note: str | None = None) -> None:
+        """Action `number` of the table, and the status it leaves the table in when it ends the
+        match or stops the table (`over`, or `stopped` with a note): one transaction, so no kill
+        comes between a match's last action and its end."""
+        statements = [("INSERT INTO actions (table_id, number, seat, action) VALUES (?, ?, ?, ?)",
+                       (table_id, number, seat, action))]
+        if status is not None:
+            statements.append(("UPDATE tables SET status = ?, note = ? WHERE id = ?", (status, note, table_id)))
+        self._write(statements)
 
     def finish(self, table_id: str) -> None:
         self._write([("UPDATE tables SET status = 'over' WHERE id = ?", (table_id,))])
