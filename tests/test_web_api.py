@@ -342,8 +342,18 @@ def test_the_cards_a_move_plays_come_from_the_engine_not_its_text(c):
         assert r.status_code == 200, r.text
         seat, view = mine()
     assert view["asked"] == "lead" and len(view["legal"]) == 13
+    calls = [line for line in view["log"] if ": bid 1C" in line.get("text", "") or ": pass" in line.get("text", "")]
+    assert len(calls) == 4 and all(line["cards"] is False for line in calls)      # drawn as words
     held = {card for group in view["view"]["hand"] for card in group}
     assert all(cards == [text.split()[1]] and cards[0] in held for text, cards in zip(view["legal"], view["legal_cards"]))
+
+
+def _in_play(c, **table):
+    """A new table whose match has not ended before anyone moved (a deal can end a hand)."""
+    while True:
+        made = new_table(c, **table)
+        if c.get(f"/api/tables/{made['id']}").json()["to_move"] is not None:
+            return made
 
 
 def _failing_once(store):
@@ -362,7 +372,7 @@ def _failing_once(store):
 def test_a_move_the_store_cannot_save_is_refused_and_changes_nothing(tmp_path):
     db = tmp_path / "t.sqlite"
     with client(db) as c:
-        made = new_table(c, seats=["human"] * 3, options={"hands": 1})
+        made = _in_play(c, seats=["human"] * 3, options={"hands": 1})
         tid, tokens = made["id"], tokens_of(made)
         seat = c.get(f"/api/tables/{tid}").json()["to_move"]
         before = c.get(f"/api/tables/{tid}", headers=auth(tokens[seat])).json()
@@ -389,7 +399,7 @@ def test_a_bots_move_the_store_cannot_save_is_made_again_not_a_stopped_table(tmp
 def test_a_matchs_last_move_and_its_end_are_stored_together_or_not_at_all(tmp_path):
     db = tmp_path / "t.sqlite"
     with client(db) as c:
-        made = new_table(c, seats=["human"] * 3, options={"hands": 1})
+        made = _in_play(c, seats=["human"] * 3, options={"hands": 1})
         tid, tokens = made["id"], tokens_of(made)
         store = c.app.state.store
         write = store._write
@@ -417,3 +427,14 @@ def test_a_matchs_last_move_and_its_end_are_stored_together_or_not_at_all(tmp_pa
         with closing(sqlite3.connect(db)) as db_now:
             assert db_now.execute("SELECT status, (SELECT COUNT(*) FROM actions) FROM tables").fetchone() \
                 == ("over", view["version"] + 1)
+
+
+def test_a_decisions_line_in_the_log_draws_cards_only_when_its_value_is_cards(c):
+    made = new_table(c, rules="rummy", players=2, seats=["human", "human"])
+    tid, tokens = made["id"], tokens_of(made)
+    seat = c.get(f"/api/tables/{tid}").json()["to_move"]
+    r = c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]), json={"action": "draw"})
+    discard = next(m for m in r.json()["legal"] if m.startswith("discard "))
+    r = c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]), json={"action": discard})
+    lines = {line["text"].split(": ", 1)[1]: line for line in r.json()["log"] if ": " in line.get("text", "")}
+    assert lines["draw"]["cards"] is False and "cards" not in lines[discard]     # discard 7C: a card

@@ -7,7 +7,6 @@ from .. import bots
 from ..tools.gamelog import LogWriter
 from .guard import Refused
 from .tables import OVER, LiveTable, build
-from .views import SeatLog, make_view
 
 
 def history(table: LiveTable, seat: int | None, step: int) -> dict:
@@ -18,7 +17,7 @@ def history(table: LiveTable, seat: int | None, step: int) -> dict:
     if not 0 <= step <= table.version:
         raise Refused(400, f"'step' must be from 0 to {table.version}")
     st = table.replay(table.actions, upto=step)
-    seat_log = SeatLog(make_view(table.entry.ruleset, table.players, seat))
+    seat_log = table.new_log(seat)
     seat_log.read(st.events)
     return {**build(table, st, seat, seat_log), "step": step, "steps": table.version}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..bots import make
 from ..errors import RuleError, RuleErrors
 from ..runtime.helpers import SEAT_NAMES
-from .views import SeatLog, deck, make_view, picture
+from .views import SeatLog, card_words, deck, make_view, picture
 
 PLAYING, OVER, STOPPED = "playing", "over", "stopped"
 
@@ -102,9 +102,13 @@ class LiveTable:
     def log(self, seat: int | None) -> SeatLog:
         log = self.logs.get(seat)
         if log is None:
-            log = self.logs[seat] = SeatLog(make_view(self.entry.ruleset, self.players, seat))
+            log = self.logs[seat] = self.new_log(seat)
         log.read(self.state.events)
         return log
+
+    def new_log(self, seat: int | None) -> SeatLog:
+        """A SeatLog for `seat` that has read nothing yet."""
+        return SeatLog(make_view(self.entry.ruleset, self.players, seat), card_words(self.state.prog))
 
     def changed(self) -> None:
         """Something a view shows has changed (a move, a bot thinking, someone arriving)."""

@@ -21,12 +21,24 @@ def make_view(ruleset, players: int, seat: int | None) -> View:
     return View(ruleset, players, seat, Look(deck.ranks, SEAT_NAMES, symbols=False, suits=deck.suits))
 
 
+def card_words(prog) -> frozenset:
+    """The names of the decisions whose value is a card or cards (`discard 7C`, `meld …`): in a
+    decision's line of the log their cards are drawn; any other decision's words are words, even
+    one that reads as a card (a bid's `2H`)."""
+    out = set()
+    for d in prog.decisions:
+        for name, kind in d.kind.vocabulary(d):
+            if kind is not None and (kind.has("card") or (kind.item is not None and kind.item.has("card"))):
+                out.add(name)
+    return frozenset(out)
+
+
 class SeatLog:
     """The events as one seat may know them, in words, read as they come."""
 
-    def __init__(self, view: View):
-        self.view = view
-        self.lines: list[dict] = []        # {"hand": N, "text": …[, "choice": true]} or {"hand": N, "summary": …}
+    def __init__(self, view: View, card_words: frozenset = frozenset()):
+        self.view, self.card_words = view, card_words
+        self.lines: list[dict] = []        # {"hand": N, "text": …[, "cards": false]} or {"hand": N, "summary": …}
         self.seen = 0                      # events read so far
         self.hand = 0
         self.trick: list[dict] = []        # the plays of the trick in progress
@@ -54,8 +66,8 @@ class SeatLog:
             line = view.event(e)
             if line is not None:
                 said = {"hand": self.hand, "text": line.plain.strip("\n")}
-                if kind == "choice":       # a move in words (`bid 2H`): drawn as words, no card in it
-                    said["choice"] = True
+                if kind == "choice" and e["action"].split(" ", 1)[0] not in self.card_words:
+                    said["cards"] = False      # a decision in words (`bid 2H`): no card drawn in it
                 self.lines.append(said)
 
     def recent(self) -> list[dict]:

@@ -89,7 +89,7 @@ export function drawLog(view, deck) {
   fill(box, ...view.log.map((line) => {
     if (line.summary) return summary(line.summary, deck);
     if (line.text.startsWith("──")) return el("div", { class: "log-hand" }, line.text.replaceAll("─", "").trim());
-    if (line.choice) return el("div", { class: "log-line" }, ...deck.words(line.text, { suits: true, cards: false }));
+    if (line.cards === false) return el("div", { class: "log-line" }, ...deck.words(line.text, { suits: true, cards: false }));
     return el("div", { class: "log-line" }, ...deck.words(line.text));
   }));
   if (atEnd) box.scrollTop = box.scrollHeight;
