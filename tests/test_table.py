@@ -327,3 +327,13 @@ def test_a_bids_level_and_suit_are_drawn_alike_whether_or_not_they_name_a_card()
     assert look.action("bid 1C").plain == "bid 1♣" and look.action("bid 2C").plain == "bid 2♣"
     assert look.action("bid 1NT").plain == "bid 1NT"
     assert look.words("1C and D", suits=False).plain == "1C and D"     # prose keeps its letters
+
+
+def test_the_help_fits_80_columns_as_written():
+    """Its lines are broken by hand: one wider than the terminal would be wrapped again, leaving a
+    word alone on a line."""
+    from ruledsl.table.commands import HELP
+    assert max(len(line) for line in HELP.splitlines()) < 80
+    out = run(GAMES / "kozel.yaml", "--seed", 1, input="help\nquit\n", columns=80)
+    assert "\n> help\nAnswer with an option's number" in out          # a piped answer is echoed
+    assert HELP.splitlines()[1] in out

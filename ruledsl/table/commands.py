@@ -7,9 +7,9 @@ import textwrap
 from rich.text import Text
 
 HELP = """\
-Answer with an option's number or its text: 'play QS' (case and card order do not
-matter; 10 may be written T). Tab completes a move; the arrow keys edit the line
-and bring back earlier ones.
+Answer with an option's number or its text: 'play QS' (case and card order do
+not matter; 10 may be written T). Tab completes a move; the arrow keys edit the
+line and bring back earlier ones.
   help        this text
   rules       the rules of this game, a page at a time
   why MOVE    why a move is not allowed now ('why play 7C', 'why 3')

@@ -39,13 +39,18 @@ def terminal_reader(options: Callable[[], list[str]]) -> Callable[[str], str]:
 
 
 def plain_reader(prompt: str) -> str:
-    """One line from standard input (EOFError at its end), the prompt written first."""
+    """One line from standard input (EOFError at its end), the prompt written first. Read from
+    a pipe or a file, the answer is written after the prompt as a terminal would echo it, so the
+    output reads as the session did and what follows starts on a line of its own."""
     sys.stdout.write(prompt)
     sys.stdout.flush()
     line = sys.stdin.readline()
     if not line:
         raise EOFError
-    return line.rstrip("\n")
+    line = line.rstrip("\n")
+    if not sys.stdin.isatty():
+        sys.stdout.write(line + "\n")
+    return line
 
 
 def reader(options: Callable[[], list[str]]) -> Callable[[str], str]:
