@@ -114,7 +114,7 @@ def test_round_each_in_turn_bids_higher_or_passes_and_doubles_the_other_side(rou
     play(st, "bid 2C")                             # 3's new bid clears the double
     assert st.evaluate("doubling") == 0 and st.evaluate("declarer") == 3
     play(st, "pass", "pass")
-    assert st.current_player() == 2 and st.asked() == "bid higher than 2C, or pass"
+    assert st.current_player() == 2 and st.asked() == "bid higher than 2C, pass, or double"
     play(st, "pass")                                # three passes after a bid: over
     assert st.asked() == "lead" and st.current_player() == 0
     assert st.evaluate("contract") == [2, "C"] and st.evaluate("declarer") == 3
@@ -125,6 +125,16 @@ def test_round_each_in_turn_bids_higher_or_passes_and_doubles_the_other_side(rou
                        "and c[2][1] == contract[1])") == 3
     said = [(e["seat"], e["action"]) for e in st.events if e["kind"] == "choice"]
     assert said[:2] == [(0, "bid 1H"), (1, "double")]
+
+
+def test_what_a_bidder_is_asked_names_only_the_calls_open(round_game):
+    st = round_game.new_initial_state(seed=1)
+    assert st.asked() == "bid or pass"
+    top = texts(st)[-2]                               # the ladder's highest bid
+    play(st, top)
+    assert st.asked() == "pass or double"             # nothing is higher than the top
+    play(st, "double")
+    assert st.asked() == "pass or redouble"
 
 
 def test_round_passed_by_everyone_leaves_no_bid(round_game):

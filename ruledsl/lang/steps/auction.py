@@ -249,11 +249,11 @@ class Bidding_:
         b = st.vars[d.spec.slot]
         if d.spec.prompt:
             return d.spec.prompt
-        if b.style == "duel" and b.phase == "answer":
-            return f"hold {said(b.ladder[b.high])} or pass"
-        if b.high < 0:
-            return "bid or pass"
-        return f"bid higher than {said(b.ladder[b.high])}, or pass"
+        words = list(dict.fromkeys(word for word, _ in calls(b)))      # the calls open, in order
+        said_high = said(b.ladder[b.high]) if b.high >= 0 else ""
+        shown = {"bid": f"bid higher than {said_high}" if said_high else "bid", "hold": f"hold {said_high}"}
+        parts = [shown.get(word, word) for word in words]
+        return f"{', '.join(parts[:-1])}, or {parts[-1]}" if len(parts) > 2 else " or ".join(parts)
 
     @staticmethod
     def vocabulary(d) -> tuple:
