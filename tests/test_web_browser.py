@@ -168,3 +168,30 @@ def test_a_bid_that_reads_as_a_card_is_a_button_not_a_card_of_the_hand(browser, 
         assert page.locator("#hand .card").count() == 12
     assert not errors, errors
     ctx.close()
+
+
+def test_a_face_up_card_outside_the_hand_that_one_move_plays_is_clicked_to_play_it(browser, server):
+    """Patience has no hand: a card on the table that one move plays alone (home, or to an empty
+    column) is a button; a click makes that move."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    card = page.locator("#zones button.card.playable")
+    for _ in range(150):
+        if page.get_attribute("body", "data-status") != "playing":     # no table yet, or a deal played out
+            make_table(page, server, "klondike", ["you"])
+            page.click("#go")
+        page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your turn')"
+                               " || document.body.dataset.status !== 'playing'", timeout=20_000)
+        if card.count():
+            break
+        take_turn(page)
+    move = card.first.get_attribute("title")
+    version = page.get_attribute("body", "data-version")
+    card.first.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+    verb, played = move.split(" ")                                  # home AC: drawn as home A♣
+    said = re.sub(r"\s+", "", page.locator("#log .log-line").last.inner_text())
+    assert said == "A(you):" + verb + played[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[played[-1]]
+    assert not errors, errors
+    ctx.close()

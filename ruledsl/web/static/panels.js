@@ -34,7 +34,9 @@ export function drawSeats(view, deck) {
   }));
 }
 
-export function drawCenter(view, deck) {
+// `onTable`: card → the move a click on that face-up card makes (a dummy's card the declarer
+// plays, a card played home from the waste), for the seat to move.
+export function drawCenter(view, deck, onTable = new Map()) {
   const v = view.view;
   const trick = $("trick");
   if (v && v.trick.length) {
@@ -58,8 +60,18 @@ export function drawCenter(view, deck) {
   }
   fill($("zones"), ...(v ? v.table : []).map((z) => el("div", { class: "zone" },
     el("div", { class: "zone-label" }, z.label.replaceAll("_", " ")),
-    el("div", { class: "zone-cards" }, ...z.cards.map((c) => deck.card(c)),
+    el("div", { class: "zone-cards" }, ...z.cards.map((c) => tableCard(deck, c, onTable.get(c))),
       z.hidden ? el("span", { class: "dim small" }, `+${z.hidden} face down`) : null))));
+}
+
+function tableCard(deck, card, move) {
+  if (!move) return deck.card(card);
+  const button = deck.card(card, { tag: "button" });
+  button.type = "button";
+  button.classList.add("playable");
+  button.title = move.text;
+  button.addEventListener("click", move.click);
+  return button;
 }
 
 export function drawScores(view, deck) {

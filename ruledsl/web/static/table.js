@@ -123,7 +123,7 @@ function show(view) {
   $("hint-button").hidden = !view.legal.length || state.step !== null;
   banner(view);
   drawSeats(view, state.deck);
-  drawCenter(view, state.deck);
+  drawCenter(view, state.deck, tableMoves(view));
   drawStatus(view);
   drawHand(view);
   drawActions(view);
@@ -172,6 +172,19 @@ function handMoves(view) {
   const mine = new Set((view.view ? view.view.hand : []).flat());
   return view.legal.map((text, i) => ({ text, cards: view.legal_cards[i] }))
     .filter((m) => m.cards.length && m.cards.every((c) => mine.has(c)));
+}
+
+// Face-up cards outside the hand that one move, and only one, plays alone: a click makes it.
+function tableMoves(view) {
+  const mine = new Set((view.view ? view.view.hand : []).flat());
+  const alone = new Map();
+  if (state.step !== null) return alone;
+  view.legal.forEach((text, i) => {
+    const cards = view.legal_cards[i];
+    if (cards.length !== 1 || mine.has(cards[0])) return;
+    alone.set(cards[0], alone.has(cards[0]) ? null : { text, click: () => { state.selection = []; move(text); } });
+  });
+  return new Map([...alone].filter(([, m]) => m));
 }
 
 function candidates(view) {
