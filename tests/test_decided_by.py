@@ -49,6 +49,7 @@ def test_the_dealer_plays_the_dummys_cards_once_they_are_shown(load_rules):
     st.apply_action("play AS")
     # B's turn (D's partner, the dummy, is B): D, the dealer, decides, from B's cards, now shown.
     assert st.player == 1 and st.current_player() == 3
+    assert st.asked() == "play to the trick for B"     # the decider is told whose cards it plays
     assert sorted(map(st.action_to_string, st.legal_actions()))[0] == "play 10H"
     for seat in range(4):
         obs = st.observation(seat)
@@ -58,7 +59,7 @@ def test_the_dealer_plays_the_dummys_cards_once_they_are_shown(load_rules):
     st.apply_action("play 9H")
     plays = [e for e in st.events if e["kind"] == "play"]
     assert plays[-1]["seat"] == 1                      # the table says B played it
-    assert st.current_player() == 2                    # C decides for itself
+    assert st.current_player() == 2 and st.asked() == "play to the trick"    # C decides for itself
 
 
 def test_without_a_dummy_every_seat_decides_for_itself(load_rules):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import failures, hand, history, indices, tensor
 from .actions import find, illegal, why_not
 from .determinize import determinize
+from .helpers import SEAT_NAMES
 from .observe import describe, observation
 from .randomness import below, bits_of
 
@@ -139,11 +140,13 @@ class State:
 
     def asked(self) -> str | None:
         """What the player to move is asked, in words ("lead", "play to the trick", an ask's
-        `prompt`); None when nobody is to move."""
+        `prompt`), naming the seat whose turn it is when another decides for it ("play to the
+        trick for C": the declarer plays the dummy's cards); None when nobody is to move."""
         if self.player < 0:
             return None
         decision = self.prog.decisions[self.pc]
-        return decision.kind.describe(self, decision)
+        said = decision.kind.describe(self, decision)
+        return said if self.current_player() == self.player else f"{said} for {SEAT_NAMES[self.player]}"
 
     def card_sort_key(self):
         """A sort key over card texts (`"QS"`) that orders cards as a hand is shown: trumps first
