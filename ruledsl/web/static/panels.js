@@ -69,6 +69,7 @@ function tableCard(deck, card, move) {
   const button = deck.card(card, { tag: "button" });
   button.type = "button";
   button.classList.add("playable");
+  if (move.best) button.classList.add("suggested");
   button.title = move.text;
   button.addEventListener("click", move.click);
   return button;

@@ -182,9 +182,16 @@ function tableMoves(view) {
   view.legal.forEach((text, i) => {
     const cards = view.legal_cards[i];
     if (cards.length !== 1 || mine.has(cards[0])) return;
-    alone.set(cards[0], alone.has(cards[0]) ? null : { text, click: () => { state.selection = []; move(text); } });
+    alone.set(cards[0], alone.has(cards[0]) ? null : { text, best: hintedCards(view).includes(cards[0]),
+      click: () => { state.selection = []; move(text); } });
   });
   return new Map([...alone].filter(([, m]) => m));
+}
+
+// The cards of the move the hint ranks best (none without a hint, or for a move of no card).
+function hintedCards(view) {
+  const hinted = state.hint && state.hint.moves.length ? view.legal.indexOf(state.hint.moves[0].action) : -1;
+  return hinted >= 0 ? view.legal_cards[hinted] : [];
 }
 
 function candidates(view) {
@@ -200,8 +207,7 @@ function drawHand(view) {
     return;
   }
   const playable = new Set(handMoves(view).flatMap((m) => m.cards));
-  const hinted = state.hint && state.hint.moves.length ? view.legal.indexOf(state.hint.moves[0].action) : -1;
-  const best = hinted >= 0 ? view.legal_cards[hinted] : [];
+  const best = hintedCards(view);
   fill(box, ...groups.map((group) => el("div", { class: "suit-group" }, ...group.map((c) => {
     const card = state.deck.card(c, { tag: "button" });
     card.type = "button";
