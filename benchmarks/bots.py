@@ -37,8 +37,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+import attrs  # noqa: E402
+
 import ruledsl  # noqa: E402
 from ruledsl import bots  # noqa: E402
+from ruledsl.bots.expert import Style  # noqa: E402
+from ruledsl.bots.rollouts import CHOICES  # noqa: E402
 
 GAMES = ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "rummy")
 SEARCHES = ("expert", "pimc", "ismcts")
@@ -48,6 +52,8 @@ PAIRINGS = {                     # name -> (X, Y): bot names, each with its budg
     "expert-random": ("expert", "random"),
     "ismcts-random": ("ismcts", "random"),
     "pimc-random": ("pimc", "random"),
+    "judged-random": ("expert/greedy=1.0", "expert/greedy=0.0"),      # the roll-out policies (--choose-rollouts)
+    "mixed-random": ("expert/greedy=0.5", "expert/greedy=0.0"),
     "ismcts-pimc": ("ismcts", "pimc"),
 }
 _GAMES: dict = {}
@@ -75,7 +81,7 @@ def play_hand(unit: dict) -> dict:
     seconds and decisions with a choice."""
     g = game(unit["game"])
     st = g.new_initial_state(seed=unit["deal"], players=g.default_players, record=True)   # bots read the hand's past
-    x, y = (bots.make(s) for s in unit["specs"])
+    x, y = (make(s) for s in unit["specs"])
     rng = random.Random(f"{unit['deal']}/{unit['x']}")
     cpu, decided = [0.0, 0.0], [0, 0]
     while st.hands_scored == 0 and not st.is_terminal():
@@ -89,19 +95,61 @@ def play_hand(unit: dict) -> dict:
     return {**unit, "values": [float(v) for v in st.hand_totals()], "cpu": cpu, "decisions": decided}
 
 
-def calibrate(names, seconds: float, hands: int = 4) -> dict:
+def make(spec: str):
+    """A bot from a spec, which for `expert` may end with its style's settings, e.g.
+    `expert:0.02/greedy=0.5` (expert.Style's fields): the benchmark compares styles so."""
+    spec, *settings = spec.split("/")
+    bot = bots.make(spec)
+    if settings:
+        fields = {k: json.loads(v) for k, v in (s.split("=") for s in settings)}
+        bot.style = Style(**{**attrs.asdict(bot.style), **fields})
+    return bot
+
+
+def at(bot: str, budget: str) -> str:
+    """`bot` (a name, maybe with /style settings) with a budget: at("expert/greedy=1", "@9") is
+    "expert@9/greedy=1"."""
+    name, *style = bot.split("/", 1)
+    return "/".join([name + budget, *style])
+
+
+def calibrate(names, seconds: float, hands: int = 4, searches=SEARCHES) -> dict:
     """Per game, per search bot, the iterations that take `seconds` of CPU a decision."""
     out = {}
     for name in names:
         out[name] = {}
-        for bot in SEARCHES:
+        for bot in searches:
             budget = 400
             for _ in range(2):                        # measure, then measure at the budget found
-                per = _cpu_per_decision(name, f"{bot}@{budget}", hands)
+                per = _cpu_per_decision(name, at(bot, f"@{budget}"), hands)
                 budget = max(1, round(budget * seconds / per))
-            out[name][bot] = f"{bot}@{budget}"
-            print(f"{name} {bot}@{budget} ({per * 1000:.1f} ms a decision at the budget before)", flush=True)
+            out[name][bot] = at(bot, f"@{budget}")
+            print(f"{name} {out[name][bot]} ({per * 1000:.1f} ms a decision at the budget before)", flush=True)
     return out
+
+
+def choose_rollouts(rows: list[dict], choices: Path) -> str:
+    """Per game, from the judged-random and mixed-random pairings in `rows`: the share of judged
+    decisions whose advantage over random roll-outs has the highest lower end of its 95% interval,
+    if above zero (else random), stored in `choices` (ruledsl/bots/rollouts.py reads it)."""
+    from ruledsl.bots.rollouts import rules_key
+    table = json.loads(choices.read_text()) if choices.exists() else {}
+    out = []
+    for name in dict.fromkeys(r["game"] for r in rows):
+        g = game(name)
+        tried = {}
+        for specs in dict.fromkeys(tuple(r["specs"]) for r in rows if r["game"] == name):
+            x, y = (dict(s.split("=") for s in spec.split("/")[1:]) for spec in specs)
+            if "greedy" in x and y.get("greedy") in ("0", "0.0"):
+                mean, half, hands = advantage([r for r in rows if r["game"] == name and tuple(r["specs"]) == specs])
+                tried[float(x["greedy"])] = (mean, half, hands, specs)
+        best = max(tried, key=lambda k: tried[k][0] - tried[k][1], default=None)
+        share = best if best is not None and tried[best][0] - tried[best][1] > 0 else 0.0
+        measured = {f"{k:g}": f"{m:+.3f} ± {h:.3f} over {n} hands ({a} vs {b})" for k, (m, h, n, (a, b)) in tried.items()}
+        table[rules_key(g.ruleset, g.default_players)] = {"greedy": share, "vs random": measured}
+        out.append(f"{name}: greedy {share:g}  " + "; ".join(f"{k}: {v}" for k, v in measured.items()))
+    choices.write_text(json.dumps(table, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    return "\n".join(out)
 
 
 def responsiveness(names, specs, decisions: int) -> str:
@@ -131,7 +179,7 @@ def responsiveness(names, specs, decisions: int) -> str:
 
 def _cpu_per_decision(name: str, spec: str, hands: int) -> float:
     g = game(name)
-    bot, total, count, deal = bots.make(spec), 0.0, 0, 0
+    bot, total, count, deal = make(spec), 0.0, 0, 0
     while deal < hands or not count:                  # (a hand may end before anyone chooses)
         st = g.new_initial_state(seed=10_000 + deal, players=g.default_players, record=True)
         rng = random.Random(deal)
@@ -175,7 +223,7 @@ def spec_of(bot: str, args, name: str) -> str:
         return bot
     if args.budgets:
         return json.loads(args.budgets.read_text())[name][bot]
-    return bot + args.budget
+    return at(bot, args.budget)
 
 
 def load(path: Path) -> list[dict]:
@@ -191,16 +239,8 @@ def report(rows: list[dict]) -> str:
         pairs = list(dict.fromkeys(tuple(r["specs"]) for r in rows if r["game"] == name))
         for specs in pairs:
             mine = [r for r in rows if r["game"] == name and tuple(r["specs"]) == specs]
-            per_deal: dict = {}
-            xs, ys = [], []
-            for r in mine:
-                vx = [r["values"][s] for s in r["x"]]
-                vy = [v for s, v in enumerate(r["values"]) if s not in r["x"]]
-                xs.append(sum(vx) / len(vx))
-                ys.append(sum(vy) / len(vy))
-                per_deal.setdefault(r["deal"], []).append(xs[-1] - ys[-1])
-            diffs = [sum(v) / len(v) for v in per_deal.values()]
-            mean, half = _mean_ci(diffs)
+            xs, ys = sides(mine)
+            mean, half, _ = advantage(mine)
             timed = [r for r in mine if "cpu" in r]
             ms = [1000 * sum(r["cpu"][i] for r in timed) / max(1, sum(r["decisions"][i] for r in timed))
                   for i in (0, 1)]
@@ -208,6 +248,22 @@ def report(rows: list[dict]) -> str:
             out.append(f"| {name} | {specs[0]} vs {specs[1]} | {len(mine)} | {sum(xs) / len(xs):+.3f} | "
                        f"{sum(ys) / len(ys):+.3f} | {mean:+.3f} ± {half:.3f} | {cpu} |")
     return "\n".join(out)
+
+
+def sides(rows: list[dict]) -> tuple[list[float], list[float]]:
+    """Per hand, X's mean value over its seats and Y's over theirs."""
+    xs = [sum(r["values"][s] for s in r["x"]) / len(r["x"]) for r in rows]
+    ys = [sum(v for s, v in enumerate(r["values"]) if s not in r["x"]) / (len(r["values"]) - len(r["x"])) for r in rows]
+    return xs, ys
+
+
+def advantage(rows: list[dict]) -> tuple[float, float, int]:
+    """X − Y: the mean over deals (a deal's rotations averaged first), half its 95% interval,
+    and the hands."""
+    per_deal: dict = {}
+    for r, x, y in zip(rows, *sides(rows)):
+        per_deal.setdefault(r["deal"], []).append(x - y)
+    return (*_mean_ci([sum(v) / len(v) for v in per_deal.values()]), len(rows))
 
 
 def _mean_ci(values):
@@ -236,6 +292,11 @@ def main() -> None:
     parser.add_argument("--budgets", type=Path, help="per game, each bot's spec (JSON, as --calibrate writes)")
     parser.add_argument("--calibrate", type=float, metavar="SECONDS",
                         help="write to --budgets the iterations that take SECONDS of CPU a decision, and stop")
+    parser.add_argument("--bots", nargs="*", metavar="BOT", help="the bots --calibrate calibrates (default: "
+                        f"{' '.join(SEARCHES)}); an expert may carry style settings, e.g. expert/greedy=1.0")
+    parser.add_argument("--choose-rollouts", action="store_true",
+                        help="from the judged-random / mixed-random results, store each game's roll-out policy "
+                        "(ruledsl/bots/rollouts.json), and stop")
     parser.add_argument("--calibrate-hands", type=int, default=4, metavar="N", help="hands a game and bot to calibrate on")
     parser.add_argument("--responsiveness", nargs="*", metavar="SPEC",
                         help="time these bots' decisions (wall clock) in --games, and stop")
@@ -245,7 +306,7 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="print the table and stop")
     args = parser.parse_args()
     if args.calibrate:
-        budgets = calibrate(args.games, args.calibrate, args.calibrate_hands)
+        budgets = calibrate(args.games, args.calibrate, args.calibrate_hands, args.bots or SEARCHES)
         if args.budgets:
             old = json.loads(args.budgets.read_text()) if args.budgets.exists() else {}
             args.budgets.write_text(json.dumps({**old, **budgets}, indent=1) + "\n")
@@ -254,6 +315,9 @@ def main() -> None:
         responsiveness(args.games, args.responsiveness, 40)
         return
     rows = load(args.results)
+    if args.choose_rollouts:
+        print(choose_rollouts([r for r in rows if r["game"] in args.games], CHOICES))
+        return
     if args.report:
         print(report(rows))
         return

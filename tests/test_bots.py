@@ -4,9 +4,10 @@ import random
 
 import pytest
 
+import ruledsl
 from ruledsl import bots
 from ruledsl.bots.search import Goal
-from hidden import GAMES, random_points, twins
+from hidden import GAMES, ROOT, random_points, twins
 
 SEARCHES = ("ismcts@40", "pimc@40", "expert@8")
 SHIPPED = [(name, GAMES[name].default_players) for name in
@@ -227,3 +228,59 @@ def test_a_time_budget_stops_the_pool_of_worlds_growing_at_its_clock_reading():
     assert cut.pool == [] and cut.replays
     model = Model(Judge(st))
     assert all(model.log_likelihood(cut.draw(), seat, judged=False) > float("-inf") for _ in range(4))
+
+
+def test_worlds_stop_replaying_only_where_the_play_has_ruled_none_out():
+    """Replaying a world's past costs about a roll-out: after TRUSTED replayed worlds none of
+    which the play ruled out, the draws are plain determinizations; where it ruled one out,
+    every draw replays (and is one that replays, unless TRIES in a row did not)."""
+    from ruledsl.bots.inference import Model, Worlds
+    from ruledsl.bots.policy import Judge
+    seen = set()
+    for name in ("couillon", "ciapano"):
+        game = GAMES[name]
+        for seed in range(12):
+            st = game.new_initial_state(seed=seed, players=game.default_players, record=True)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(6, 14)):
+                if not st.hand_value_pending():
+                    break
+                st.apply_action(rng.choice(st.legal_actions()))
+            if not st.hand_value_pending() or len(st.legal_actions()) < 2:
+                continue
+            seat = st.current_player()
+            worlds = Worlds(st, seat, random.Random(1), Model(Judge(st)), 0, 0)
+            drawn = [worlds.draw() for _ in range(3 * Worlds.TRUSTED)]
+            if worlds.ruled_out:
+                model = Model(Judge(st))
+                assert worlds.replayed >= len(drawn)
+                failed = sum(model.log_likelihood(w, seat, judged=False) == float("-inf") for w in drawn)
+                assert failed <= worlds.ruled_out // Worlds.TRIES        # only after TRIES ruled out
+            else:
+                assert worlds.replayed == Worlds.TRUSTED
+                assert all(w.past is None for w in drawn[Worlds.TRUSTED:])
+            seen.add(bool(worlds.ruled_out))
+    assert seen == {True, False}
+
+
+def test_the_roll_out_is_the_one_measured_for_the_rule_file_and_player_count(tmp_path, monkeypatch):
+    """rollouts.CHOICES, as benchmarks/bots.py --choose-rollouts writes it: a rule file's digest
+    and player count give the share of judged decisions; other rules, another player count, or
+    the same rules edited by one character, roll out at random."""
+    from ruledsl.bots import rollouts
+    path = ROOT / "games" / "ciapano.yaml"
+    game = GAMES["ciapano"]
+    st = game.new_initial_state(seed=1, players=4)
+    key = rollouts.rules_key(game.ruleset, 4)
+    assert key == rollouts.rules_key(game.ruleset, 4) != rollouts.rules_key(game.ruleset, 3)
+    choices = tmp_path / "rollouts.json"
+    choices.write_text('{"%s": {"greedy": 0.5}}' % key)
+    monkeypatch.setattr(rollouts, "CHOICES", choices)
+    monkeypatch.setattr(rollouts, "_CHOSEN", {})
+    assert rollouts.chosen(st) == 0.5
+    assert rollouts.chosen(game.new_initial_state(seed=1, players=3)) == 0.0
+    edited = tmp_path / "ciapano.yaml"
+    edited.write_text(path.read_text() + "\n# one more line\n")
+    other = ruledsl.load_game(edited)
+    assert rollouts.rules_key(other.ruleset, 4) != key
+    assert rollouts.chosen(other.new_initial_state(seed=1, players=4)) == 0.0

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from ruledsl.bots.endgame import CLOCKED, Solver, TooBig
+from ruledsl.bots.endgame import CLOCKED, Solver, TooBig, estimate
 from ruledsl.bots.search import Goal
 from hidden import GAMES
 
@@ -128,3 +128,62 @@ def test_a_search_past_its_clock_reading_stops_and_one_before_it_does_not():
     assert late.nodes == 3 * (CLOCKED + 1)
     early = Solver(*args, limit=10**6, until=10**9, clock=clock)
     assert early.solve(world.clone()) == value
+
+
+def choice_tree(st, goal):
+    """What `estimate` estimates, counted: the position, and below each choice every action's
+    position (forced moves followed, not counted)."""
+    st = st.clone()
+    while not goal.reached(st):
+        legal = st.legal_actions()
+        if len(legal) > 1:
+            count = 1
+            for action in legal:
+                child = st.clone()
+                child.apply_action_fast(action)
+                count += choice_tree(child, goal)
+            return count
+        st.apply_action_fast(legal[0])
+    return 1
+
+
+@pytest.mark.parametrize("name", ["ciapano", "kozel", "cicera"])
+def test_the_estimate_of_an_endgame_is_its_size_on_average(name):
+    """Knuth's estimate is unbiased: over many walks its mean is the tree's size; one cap passed
+    ends it above the cap."""
+    rng = random.Random(5)
+    for world in endgames(name, 2000, 3):
+        goal = Goal(world)
+        size = choice_tree(world, goal)
+        assert size > 2
+        mean, steps = estimate(world, goal, rng, walks=3000)
+        assert mean == pytest.approx(size, rel=0.15) and steps >= 3000
+        above, _ = estimate(world, goal, rng, walks=3000, cap=1.5)
+        assert above > 1.5
+
+
+def test_the_expert_searches_no_endgame_its_estimate_says_cannot_fit():
+    """A move whose first world's rest of the hand is far past the solver's limit pays for a few
+    random walks, not for a search that would stop at its limit: no world is solved and the
+    cost is a fraction of the limit; a world that fits is solved, as a search would."""
+    from ruledsl.bots.expert import Exact
+    from ruledsl.bots.search import Meter
+    game, rng = GAMES["ciapano"], random.Random(1)
+    st = game.new_initial_state(seed=3)
+    while len(st.legal_actions()) < 2:
+        st.apply_action(st.legal_actions()[0])
+    seat, goal = st.current_player(), Goal(st)
+    exact = Exact(seat, goal, st.prog.layout.team_of, 2000, Meter(None, 10**6))
+    assert exact.row(st.determinize(seat, rng), st.legal_actions(), rng) is None
+    assert not exact.on and exact.cost < 2000 // 20
+    small = next(endgames("ciapano", 400, 1))
+    seat, goal = small.current_player(), Goal(small)
+    exact = Exact(seat, goal, small.prog.layout.team_of, 10**5, Meter(None, 10**6))
+    row = exact.row(small.clone(), small.legal_actions(), rng)
+    solver = Solver(seat, goal, small.prog.layout.team_of, limit=10**5)
+    expected = []
+    for action in small.legal_actions():
+        child = small.clone()
+        child.apply_action_fast(action)
+        expected.append(solver.solve(child))
+    assert row == expected and exact.on

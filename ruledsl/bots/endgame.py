@@ -16,7 +16,9 @@ bound of it) once found.
 
 A search that would visit more than `limit` positions, look more than DEPTH actions ahead or
 run past the clock reading `until` (a time budget's share: positions cost more in some games than
-in others), stops (`TooBig`): the caller finishes that world another way.
+in others), stops (`TooBig`): the caller finishes that world another way. A search that stops
+has cost its whole limit for nothing, so the caller first asks `estimate` (a random walk to the
+goal, Knuth 1975) whether the rest of the hand can fit at all.
 """
 from __future__ import annotations
 
@@ -26,6 +28,29 @@ import time
 INF = math.inf
 DEPTH = 60          # actions ahead: deeper is no endgame (and Python's stack is not for it)
 CLOCKED = 127       # the clock read once in this many + 1 positions
+
+
+def estimate(st, goal, rng, walks: int = 2, cap: float = INF) -> tuple[float, int]:
+    """(About how many positions with a choice the rest of the hand from `st` has, the decisions
+    walked): Knuth's estimate, the mean over `walks` random walks to the goal of 1 + b1 + b1·b2
+    + …, b the number of legal actions at each choice on the way. Unbiased for the tree; the
+    solver, with its table and cuts, visits about 0.5–3 times as many positions (forced moves
+    included) in the shipped games. A walk whose sum passes `cap` ends the estimate: it is that
+    sum (above `cap`)."""
+    total, steps = 0.0, 0
+    for _ in range(walks):
+        s, width, size = st.clone(), 1.0, 1.0
+        while not goal.reached(s) and steps < 100_000:
+            if size > cap:
+                return size, steps
+            legal = s.legal_actions()
+            steps += 1
+            if len(legal) > 1:
+                width *= len(legal)
+                size += width
+            s.apply_action_fast(legal[rng.randrange(len(legal))])
+        total += size
+    return total / walks, steps
 
 
 class TooBig(Exception):

@@ -1,21 +1,24 @@
 """The `expert` bot: flat Monte Carlo over sampled worlds (flat.py), every legal action tried in
 each world and the one with the best mean value played; a world's rest of the hand solved
-exactly when it is small (endgame.py), else finished by a roll-out that plays, some of the
-time, the action the rule file's values favour one action ahead (policy.py).
+exactly when it is small (endgame.py), else finished by a roll-out — random, or, in a game
+where the benchmark found it better at equal time (rollouts.py), playing some or all of the time
+the action the rule file's values favour one action ahead (policy.py).
 """
 from __future__ import annotations
 
 import attrs
 
-from .endgame import Solver, TooBig
+from .endgame import Solver, TooBig, estimate
 from .flat import Samples, try_each
 from .inference import Model, Worlds
 from .policy import Judge
-from .rollouts import HORIZON, Finish
+from .rollouts import HORIZON, Finish, chosen
 from .search import Goal, SearchBot
 
 SOLVE_SHARE = 8          # a world solved exactly may cost at most this part of a move's budget
 NODES_PER_ROLLOUT = 2    # positions an exact search visits in the time of a roll-out, about
+FITS = 3                 # the solver visits up to this many times the positions `estimate` gives
+WALKED_PER_ROLLOUT = 10  # decisions of the estimate's walks in the time of a roll-out, about
 INFER_SHARE = 4          # the pool's likelihoods may take this part of it (inference.py)
 POOL = 64                # worlds in the pool at most
 
@@ -23,7 +26,8 @@ POOL = 64                # worlds in the pool at most
 @attrs.frozen
 class Style:
     """How the search finishes a world."""
-    greedy: float = 0.0          # the part of a roll-out's decisions played by the one-action judge
+    greedy: float | None = None  # the part of a roll-out's decisions played by the one-action judge
+                                 # (None: as measured for the game, rollouts.chosen)
     solve: bool = True           # small endgames solved exactly
     infer: bool = True           # worlds whose past does not replay ruled out
     weigh: bool = True           # and, budget allowing, weighted by the likelihood of the others' play
@@ -54,7 +58,8 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     seat, goal = state.current_player(), Goal(state)
     samples = Samples(state.legal_actions())
     legal = samples.legal
-    finish = Finish(state, goal, style.greedy, style.horizon, style.replies)
+    greedy = chosen(state) if style.greedy is None else style.greedy
+    finish = Finish(state, goal, greedy, style.horizon, style.replies)
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter) if style.solve and solve_limit else None
     model = Model(Judge(state)) if style.infer and goal.by_hand else None
     worlds = Worlds(state, seat, rng, model, pool, infer_work, until=meter.cutoff(INFER_SHARE))
@@ -67,7 +72,7 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
             inferred = model.work
         row = None
         if exact is not None and exact.on:
-            row = exact.row(world, legal)
+            row = exact.row(world, legal, rng)
             meter.spend(exact.cost // NODES_PER_ROLLOUT)      # the positions searched, solved or not
         if row is None:
             before = finish.work
@@ -80,13 +85,25 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
 class Exact:
     """Worlds solved to the end of the hand while that stays within `limit` positions a world
     (and, with a time budget, within its SOLVE_SHARE of the meter's time); once one does not, no
-    more this move (`on`). `cost`: the positions the last world took."""
+    more this move (`on`). `cost`: the positions the last world took (or their like in time).
+
+    A search that stops has spent its limit for nothing — at a hand's start, where no world
+    fits, a fixed cost of every move — so the first world's rest of the hand is first estimated
+    (`estimate`, a few random walks): where it cannot fit, none is searched this move."""
 
     def __init__(self, seat: int, goal: Goal, team_of, limit: int, meter):
         self.seat, self.goal, self.team_of, self.limit, self.meter = seat, goal, team_of, limit, meter
-        self.on, self.cost = True, 0
+        self.on, self.cost, self.estimated = True, 0, False
 
-    def row(self, world, legal) -> list | None:
+    def row(self, world, legal, rng) -> list | None:
+        self.cost = 0
+        if not self.estimated:
+            self.estimated = True
+            size, walked = estimate(world, self.goal, rng, cap=self.limit / FITS)
+            self.cost = walked * NODES_PER_ROLLOUT // WALKED_PER_ROLLOUT
+            if size * FITS > self.limit:
+                self.on = False
+                return None
         solver = Solver(self.seat, self.goal, self.team_of, self.limit, until=self.meter.cutoff(SOLVE_SHARE))
         row = []
         try:
@@ -98,5 +115,5 @@ class Exact:
             self.on = False
             return None
         finally:
-            self.cost = solver.nodes
+            self.cost += solver.nodes
         return row

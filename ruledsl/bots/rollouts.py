@@ -9,8 +9,18 @@ their end. The values were fitted to random hands, so a cut random roll-out esti
 whole roll-out would have found, with less noise.
 
 `work` counts what the finishes cost, in roll-outs (a judged action counts half of one).
+
+Which roll-out a game gets is measured, not guessed: `benchmarks/bots.py --choose-rollouts`
+plays the expert with judged roll-outs against the expert with random ones, at equal time,
+seats rotating over the same deals, and stores the share of judged decisions that won by more
+than the noise in CHOICES, per rule file (its text's digest, the base's too) and player count.
+A game, a player count or a version of the rules not measured there rolls out at random.
 """
 from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
 
 from .policy import Greedy, Judge
 from .search import MAX_STEPS, Goal
@@ -18,6 +28,34 @@ from .values import Values
 
 HORIZON = 64
 JUDGED_PER_ROLLOUT = 2
+CHOICES = Path(__file__).with_name("rollouts.json")
+
+_CHOSEN: dict = {}
+
+
+def rules_key(ruleset, players: int) -> str | None:
+    """What CHOICES knows a game by: the digest of its rule file's text (and its base's, if it
+    extends one) and the player count; None for rules not read from a file."""
+    digest = hashlib.sha256()
+    for path in (ruleset.path, ruleset.base):
+        if path:
+            try:
+                digest.update(Path(path).read_bytes())
+            except OSError:
+                return None
+    return f"{digest.hexdigest()[:16]}/{players}" if ruleset.path else None
+
+
+def chosen(state) -> float:
+    """The share of a roll-out's decisions the judge takes in `state`'s game and player count,
+    as measured (CHOICES), else 0: random."""
+    prog = state.prog
+    found = _CHOSEN.get(id(prog))
+    if found is None or found[0] is not prog:
+        key = rules_key(prog.ruleset, state.n)
+        table = json.loads(CHOICES.read_text()) if CHOICES.exists() else {}
+        found = _CHOSEN[id(prog)] = (prog, float(table.get(key, {}).get("greedy", 0.0)))
+    return found[1]
 
 
 class Finish:
