@@ -348,6 +348,36 @@ def test_the_cards_a_move_plays_come_from_the_engine_not_its_text(c):
     assert all(cards == [text.split()[1]] and cards[0] in held for text, cards in zip(view["legal"], view["legal_cards"]))
 
 
+def _stored(db, table_id) -> tuple:
+    """The table's status and number of actions as the store holds them."""
+    with closing(sqlite3.connect(db)) as store:
+        return store.execute("SELECT status, (SELECT COUNT(*) FROM actions WHERE table_id = ?) FROM tables "
+                             "WHERE id = ?", (table_id, table_id)).fetchone()
+
+
+def test_a_match_over_at_the_deal_is_stored_over(tmp_path):
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "dealt.yaml").write_text(DEALT_AND_DONE)
+    with client(tmp_path / "t.sqlite", folders=[folder]) as c:
+        made = new_table(c, rules="dealt", players=2, seats=["human", "human"])
+        assert c.get(f"/api/tables/{made['id']}").json()["over"]
+        assert _stored(tmp_path / "t.sqlite", made["id"]) == ("over", 0)
+
+
+DEALT_AND_DONE = """\
+name: Dealt
+players: 2
+deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
+zones:
+  hand: {owner: player, visible: owner}
+hand:
+  - deal: {to: each, count: 1}
+after_hand:
+  - end_match: seats
+"""
+
+
 def _in_play(c, **table):
     """A new table whose match has not ended before anyone moved (a deal can end a hand)."""
     while True:
@@ -383,9 +413,7 @@ def test_a_move_the_store_cannot_save_is_refused_and_changes_nothing(tmp_path):
         assert c.get(f"/api/tables/{tid}", headers=auth(tokens[seat])).json() == before
         assert c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]), json=move).status_code == 200
         over = play_out(c, tid, tokens, rng(2))
-        with closing(sqlite3.connect(db)) as store:        # the last action and the end: one commit
-            stored = store.execute("SELECT status, (SELECT COUNT(*) FROM actions) FROM tables").fetchone()
-        assert over["over"] and stored == ("over", over["version"])
+        assert over["over"] and _stored(db, tid) == ("over", over["version"])    # the last action and the end
 
 
 def test_a_bots_move_the_store_cannot_save_is_made_again_not_a_stopped_table(tmp_path):
@@ -418,15 +446,12 @@ def test_a_matchs_last_move_and_its_end_are_stored_together_or_not_at_all(tmp_pa
                 break
         assert r.status_code == 503                         # the match's last move
         assert c.get(f"/api/tables/{tid}", headers=auth(tokens[seat])).json() == view    # as stored
-        with closing(sqlite3.connect(db)) as db_now:
-            assert db_now.execute("SELECT COUNT(*) FROM actions").fetchone() == (view["version"],)
+        assert _stored(db, tid) == ("playing", view["version"])
         store._write = write
         r = c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]),
                    json={"action": view["legal"][0], "version": view["version"]})
         assert r.status_code == 200 and r.json()["over"]
-        with closing(sqlite3.connect(db)) as db_now:
-            assert db_now.execute("SELECT status, (SELECT COUNT(*) FROM actions) FROM tables").fetchone() \
-                == ("over", view["version"] + 1)
+        assert _stored(db, tid) == ("over", view["version"] + 1)
 
 
 def test_a_decisions_line_in_the_log_draws_cards_only_when_its_value_is_cards(c):

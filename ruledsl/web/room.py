@@ -124,7 +124,7 @@ class Room:
             raise Refused(422, str(exc)) from None
         sha = _sha256(entry.path)
         self._save(self.store.create, table.id, entry.name, sha, players, options, record["seed"],
-                   [(s.kind, s.bot, s.token) for s in table.seats])
+                   [(s.kind, s.bot, s.token) for s in table.seats], table.status)
         record["created"] = self.store.table(table.id)["created"]
         self.tables[table.id] = table
         self.changed(table)

@@ -94,11 +94,12 @@ class Store:
     # -- writing ----------------------------------------------------------------------------------
 
     def create(self, table_id: str, rules: str, sha256: str, players: int, options: dict, seed: int,
-               seats: list[tuple[str, str | None, str | None]]) -> None:
-        """A new table and its seats, each (kind, bot spec, token digest)."""
-        statements = [("INSERT INTO tables (id, rules, sha256, players, options, seed, created) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (table_id, rules, sha256, players, json.dumps(options), seed, time.time()))]
+               seats: list[tuple[str, str | None, str | None]], status: str = "playing") -> None:
+        """A new table and its seats, each (kind, bot spec, token digest); its status is `over`
+        when its match ended before anyone moved (a deal can end a hand, and a match)."""
+        statements = [("INSERT INTO tables (id, rules, sha256, players, options, seed, created, status) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (table_id, rules, sha256, players, json.dumps(options), seed, time.time(), status))]
         statements += [("INSERT INTO seats (table_id, seat, kind, bot, token) VALUES (?, ?, ?, ?, ?)",
                         (table_id, seat, kind, bot, token)) for seat, (kind, bot, token) in enumerate(seats)]
         self._write(statements)
