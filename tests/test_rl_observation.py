@@ -6,12 +6,16 @@ order through new_initial_state(deals=...) — and check that the seat receives 
 tensor and mask; and, so that the test can fail, that a seat who can see the changed cards
 receives a different one."""
 import random
+from array import array
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as hs
 
 from ruledsl.runtime.helpers import SEAT_NAMES
 from ruledsl.runtime.observe import seen
 from ruledsl.runtime.state import State
+from ruledsl.runtime.tensor import Kept, encode
 from rl_games import load, shipped, short
 
 CASES = shipped()
@@ -110,6 +114,8 @@ def test_cards_hidden_from_a_seat_change_nothing_it_receives(name, n):
                 continue        # a rule acted on the new cards (a Bura ends the hand): not the same decision
             compared += 1
             assert other.observation_tensor(seat) == st.observation_tensor(seat), (name, n, seed, seat)
+            kept = Kept(st.prog, seat)                  # the adapters' tensor, kept from one to the other
+            assert array("f", kept.update(st)) == kept.update(other)
             if st.current_player() == seat:
                 assert other.legal_actions_mask() == st.legal_actions_mask()
             # Somebody holds the moved cards and must see the difference: the test can fail.
@@ -243,3 +249,58 @@ def test_the_tensor_written_by_its_nonzero_entries_has_the_values_it_always_had(
                 assert len(at) == len(set(at)) and 0.0 not in values and [tensor[i] for i in at] == values
                 assert sum(1 for v in tensor if v) == len(at)
             match.step(rng.choice(match.legal()))
+
+
+# -- the tensor kept up to date between calls (tensor.Kept, what the adapters read) -------------
+
+@pytest.mark.parametrize("name,n", CASES)
+@settings(max_examples=3, deadline=None)
+@given(data=hs.data())
+def test_the_kept_tensor_is_the_tensor_written_from_scratch_at_every_step(name, n, data):
+    """Along a random match, each seat's kept tensor, brought up to date at random moments (every
+    step, or after several), with a part of an action chosen where one is, and now and then on
+    another state (an earlier one: the kept tensor goes back), equals `encode` of that state."""
+    from ruledsl.envs import Match
+    game = load(name)
+    seed, rate = data.draw(hs.integers(0, 10_000)), data.draw(hs.sampled_from([1.0, 0.5, 0.2]))
+    match, rng = Match(game.new_initial_state(seed=seed, players=n, options=short(name))), random.Random(seed)
+    assume(not match.state.is_terminal())           # a deal can end the match at once (Kozel's)
+    kept = [Kept(match.state.prog, s) for s in range(n)]
+    earlier, checked = [], 0
+    for _ in range(150):
+        st = match.state
+        if st.is_terminal():
+            break
+        for seat in range(n):
+            if rng.random() < rate:
+                state, chosen = rng.choice(earlier) if earlier and rng.random() < 0.1 else (st, match.chosen)
+                assert kept[seat].update(state, chosen) == array("f", encode(state, seat, chosen)), (seat, chosen)
+                checked += 1
+        if rng.random() < 0.05:
+            earlier.append((st.clone(), match.chosen))
+        match.step(rng.choice(match.legal()))
+    assert checked
+
+
+@pytest.mark.parametrize("name,n", [(name, load(name).default_players) for name in sorted({c[0] for c in CASES})])
+def test_the_pettingzoo_observation_and_mask_are_the_states_at_every_step(name, n):
+    """Through the PettingZoo loop (each observation made when it is read), every agent's
+    observation is the state's tensor of its seat and its mask the legal integers (all 0 for a
+    seat not to move), at every step of a random match."""
+    import numpy as np
+    from ruledsl.envs.pettingzoo import env
+    e = env(load(name), n, short(name))
+    e.reset(seed=3)
+    rng = random.Random(3)
+    for steps, agent in enumerate(e.agent_iter(max_iter=300)):
+        observation, _, termination, truncation, info = e.last()
+        st, chosen = e.match.state, e.match.chosen
+        for other in rng.sample(e.agents, min(2, len(e.agents))) + [agent]:
+            seat = e.possible_agents.index(other)
+            assert np.array_equal(e.observe(other), np.array(encode(st, seat, chosen), np.float32))
+            mask = e.infos[other]["action_mask"]
+            want = st.legal_actions_mask(chosen) if seat == st.current_player() else [0] * len(mask)
+            assert mask.tolist() == want
+        assert np.array_equal(observation, e.observe(agent))
+        e.step(None if termination or truncation else rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+    assert steps > 10

@@ -126,3 +126,26 @@ def test_packs_is_a_whole_number_from_1_to_8(tmp_path):
     with pytest.raises(RuleErrors) as info:
         ruledsl.load_game(path)
     assert "packs" in info.value.errors[0].message or "8" in info.value.errors[0].message
+
+
+def test_a_kept_tensor_counts_a_shoes_copies_as_the_tensor_written_from_scratch(game):
+    """The adapters' tensor, kept up to date between calls (runtime/tensor.py Kept): a copy that
+    comes or goes adds or takes one from its card's entry, at every step of random matches."""
+    from array import array
+    from ruledsl.envs import Match
+    from ruledsl.runtime.tensor import Kept, encode
+    for seed in range(2):
+        match, rng = Match(game.new_initial_state(seed=seed, players=3)), random.Random(seed)
+        kept = [Kept(match.state.prog, s) for s in range(3)]
+        counted = False
+        for _ in range(200):
+            st = match.state
+            if st.is_terminal():
+                break
+            for seat in range(3):
+                if rng.random() < 0.5:
+                    values = kept[seat].update(st, match.chosen)
+                    assert values == array("f", encode(st, seat, match.chosen))
+                    counted = counted or 2.0 in values[:len(values) // 2]
+            match.step(rng.choice(match.legal()))
+        assert counted                 # two copies of a card in one zone, counted as 2 (the test can fail)

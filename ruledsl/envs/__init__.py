@@ -43,7 +43,8 @@ class Match:
     """A match advanced one integer action at a time: the State and the integers chosen so far
     towards the action being made (a lead of several cards, a capture). The legal actions'
     integers are made once a decision (indices.spellings) and serve its every part, until an
-    action is applied."""
+    action is applied; where each legal action is one integer (a card played, a call), a table
+    of them gives the legal integers and each one's action without a scan."""
 
     def __init__(self, state: State, chosen: tuple = ()):
         self.state, self.chosen = state, chosen
@@ -58,15 +59,24 @@ class Match:
 
     def every(self) -> list:
         if self._every is None:
-            self._every = indices.spellings(self._state)
+            self._every = every = indices.spellings(self._state)
+            single = {spelt[0]: action for spelt, action in every if len(spelt) == 1}
+            self._single = single if len(single) == len(every) else None    # integer → action
+            self._first = sorted(single) if self._single is not None else None
         return self._every
 
     def legal(self) -> list[int]:
-        return indices.legal_indices(self._state, self.chosen, self.every())
+        every = self.every()
+        if self._single is not None and not self.chosen:
+            return self._first[:]
+        return indices.legal_indices(self._state, self.chosen, every)
 
     def step(self, i: int) -> bool:
         """Choose integer `i`; True when it completed an action (and the state moved on)."""
-        action = indices.action_from_index(self._state, i, self.chosen, self.every())
+        every = self.every()
+        action = self._single.get(i) if self._single is not None and not self.chosen else None
+        if action is None:
+            action = indices.action_from_index(self._state, i, self.chosen, every)
         if action is None:
             self.chosen += (i,)
             return False

@@ -22,7 +22,7 @@ import numpy as np
 import pyspiel
 
 from . import Match, game_of, max_game_length, utility_range
-from ..runtime.tensor import nonzero
+from ..runtime.tensor import Kept, plan
 from .recall import Recall, remember, tensor_size, write_tensor
 
 
@@ -150,12 +150,17 @@ class Observer:
     def __init__(self, game):
         self.tensor = np.zeros(game.rules.observation_shape(game.n), np.float32)
         self.dict = {"observation": self.tensor}
+        self.kept: dict = {}                # per seat: its tensor kept up to date (runtime/tensor.py)
 
     def set_from(self, state, player):
-        self.tensor.fill(0.0)
-        if state.match is not None:
-            at, values = nonzero(state.match.state, player, state.match.chosen)
-            self.tensor[at] = values
+        if state.match is None:
+            self.tensor.fill(0.0)
+            return
+        st = state.match.state
+        kept = self.kept.get(player)
+        if kept is None or kept.plan is not plan(st.prog, player):
+            kept = self.kept[player] = Kept(st.prog, player)
+        self.tensor[:] = np.frombuffer(kept.update(st, state.match.chosen), np.float32)
 
     def string_from(self, state, player):
         if state.match is None:

@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..runtime.tensor import nonzero
+from ..runtime.tensor import Kept, plan
 from . import Match, game_of, max_game_length
 
 
@@ -48,6 +48,8 @@ class RuleEnv(AECEnv):
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.limit = max_game_length(game, self.n)
+        self.seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.kept: list = []            # per seat: its tensor kept up to date (runtime/tensor.py), and a view of it
         self._seeds = random.Random()
         self.match: Match | None = None
 
@@ -62,36 +64,46 @@ class RuleEnv(AECEnv):
             self._seeds.seed(seed)
         self.match = Match(self.game.new_initial_state(seed=self._seeds.randrange(2 ** 31), players=self.n,
                                                        options=self.match_options))
+        prog = self.match.state.prog
+        if not self.kept or self.kept[0][0].plan is not plan(prog, 0):
+            self.kept = [(kept, np.frombuffer(kept.values, np.float32))
+                         for kept in (Kept(prog, s) for s in range(self.n))]
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.moves = 0
+        self.moves, self._paid, self._masked, self._out = 0, False, -1, None
         self._inform()
         self.agent_selection = self.agents[self.match.state.current_player()]
 
     def observe(self, agent):
-        """The seat's tensor, made from its nonzero entries (runtime/tensor.py)."""
-        out = np.zeros(self.size, np.float32)
-        at, values = nonzero(self.match.state, self.possible_agents.index(agent), self.match.chosen)
-        out[at] = values
-        return out
+        """The seat's tensor, brought up to date only now that it is read (a copy: the learner may keep it)."""
+        kept, view = self.kept[self.seat[agent]]
+        kept.update(self.match.state, self.match.chosen)
+        return view.copy()
 
     def _inform(self) -> None:
         """Each agent's info: its action mask, and whether its seat is out of the match. Only
-        the seat to move has a legal action: the others share one mask of zeros (read-only)."""
+        the seat to move has a legal action: the others share one mask of zeros (read-only).
+        An info is made anew where it changed: the seat that was to move, the seat to move now,
+        and every seat when one went out or came back."""
         st = self.match.state
-        mover = st.current_player()
-        for seat, agent in enumerate(self.possible_agents):
+        mover, out = st.current_player(), st.out
+        seats = (self._masked, mover) if out == self._out else range(self.n)
+        self._masked, self._out = mover, out[:]
+        for seat in seats:
+            agent = self.possible_agents[seat] if seat >= 0 else None
             if agent in self.infos:
                 if seat == mover:
-                    mask = np.zeros(self.actions, np.int8)
-                    mask[self.match.legal()] = 1
+                    mask = bytearray(self.actions)
+                    for i in self.match.legal():
+                        mask[i] = 1
+                    mask = np.frombuffer(mask, np.int8)
                 else:
                     mask = self.no_actions
-                self.infos[agent] = {"action_mask": mask, "out": st.out[seat]}
+                self.infos[agent] = {"action_mask": mask, "out": out[seat]}
 
     def step(self, action):
         agent = self.agent_selection
@@ -101,19 +113,23 @@ class RuleEnv(AECEnv):
         st = self.match.state
         totals = st.hand_totals() if self.reward_kind == "hand" else None
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        if self._paid:                          # else the rewards are all 0 still: nothing to redo
+            self.rewards, self._paid = {a: 0.0 for a in self.agents}, False
         self.match.step(int(action))
         self.moves += 1
         if self.reward_kind == "hand" and totals is not None:
             self.rewards = {a: float(now - before) for a, now, before in zip(self.agents, st.hand_totals(), totals)}
+            self._paid = True
         if st.is_terminal():
             if self.reward_kind == "match":
                 self.rewards = {a: float(v) for a, v in zip(self.agents, st.returns())}
+                self._paid = True
             self.terminations = {a: True for a in self.agents}
         elif self.moves >= self.limit:
             self.truncations = {a: True for a in self.agents}
         self._inform()
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
         if st.current_player() >= 0:
             self.agent_selection = self.agents[st.current_player()]
         else:

@@ -25,10 +25,12 @@ at the start of a decision); the caller keeps it (the adapters in ruledsl/envs/ 
 from __future__ import annotations
 
 from ..errors import RuleError
+from .cards import Card
 from .show import show
 from .actions import IllegalAction, illegal
 
 DIGITS = "0123456789-"         # how a whole number is spelt, one integer each
+_KNOWN = 20_000                # spellings kept per decision (a space of bets or melds can be large)
 
 
 class Coding:
@@ -50,15 +52,45 @@ class Coding:
                     if (name, value) not in self.choice:
                         self.choice[name, value] = len(self.names)
                         self.names.append(name if value is None else f"{name} {show(value)}")
+        copies: dict = {}                       # a shoe: each card's other copies, named by its choices alike
+        for c in prog.deck.cards:
+            first = prog.deck.by_name[str(c)]
+            if first is not c:
+                copies.setdefault(first, []).append(c)
+        for (name, value), i in list(self.choice.items()):
+            if type(value) is Card:
+                self.choice.update(((name, c), i) for c in copies.get(value, ()))
         self.digit: dict = {}                   # '0' … '9', '-' → integer
         if self.numeric:
             for ch in DIGITS:
                 self.digit[ch] = len(self.names)
                 self.names.append("minus" if ch == "-" else f"digit {ch}")
         self.size = len(self.names)
+        self.spelt: dict = {}                   # decision id → {action: its integers}, as met
 
     def spelling(self, st, action) -> tuple:
+        """The integers of `action`. A kind spells an action from its decision and the action
+        alone (never the state), so each (decision, action) is spelt once and looked up after."""
         d = st.prog.decisions[st.pc]
+        known = self.known(d)
+        try:
+            return known[action]
+        except KeyError:
+            if len(known) >= _KNOWN:
+                known.clear()
+            spelt = known[action] = self._spelling(st, d, action)
+        except TypeError:                       # an action holding a list: not kept
+            spelt = self._spelling(st, d, action)
+        return spelt
+
+    def known(self, d) -> dict:
+        """The actions of decision `d` spelt so far: action → its integers."""
+        known = self.spelt.get(d.id)
+        if known is None:
+            known = self.spelt[d.id] = {}
+        return known
+
+    def _spelling(self, st, d, action) -> tuple:
         numeric = self.numeric.get(d.id, ())
         out = []
         for s in d.kind.spell(st, d, action):
@@ -107,7 +139,13 @@ def spellings(st) -> list:
     integer by integer (envs.Match) may make them once and pass them to the functions below as
     `every`: they are the same until an action is applied."""
     code = coding(st.prog)
-    return [(code.spelling(st, a), a) for a in st.legal_actions()]
+    known, out = code.known(st.prog.decisions[st.pc]), []
+    for a in st.legal_actions():
+        try:
+            out.append((known[a], a))            # spelt already: one lookup
+        except (KeyError, TypeError):
+            out.append((code.spelling(st, a), a))
+    return out
 
 
 def legal_indices(st, chosen: tuple = (), every: list | None = None) -> list[int]:

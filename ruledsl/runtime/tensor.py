@@ -23,9 +23,13 @@ Seat-relative: "seat k" is k seats after the observer in the order of play (0 is
 """
 from __future__ import annotations
 
+from array import array
 from fractions import Fraction
+from itertools import chain, compress
+from operator import is_not, itemgetter, ne, or_
 
 from . import indices, knowledge
+from .cards import BITS
 from .observe import sights, trick_seen
 
 SIZE_PARTS = ("card", "seat", "suit", "team")
@@ -109,11 +113,13 @@ class Plan:
         self.position = [0] * (1 + max(map(int, coding.card), default=0))   # card id → place in the deck
         for card, k in coding.card.items():
             self.position[card] = k
+        self.layout, self.suits = lay, prog.deck.suits
         self.order, offset = order, 4 * n + 1
-        self.zones = []                                   # (slot, visible, shows, offset)
+        self.zones = []                                   # (slot, visible, shows, offset, places)
         for name, (owner, _) in prog.layout.zones.items():
             for slot, visible, shows in _relative(zone_sights[name], owner, order, self.my_team, teams):
-                self.zones.append((slot, visible, shows, offset))
+                places = [offset + k for k in self.position]      # card id → its place in this zone's row
+                self.zones.append((slot, visible, shows, offset, places))
                 offset += self.cards + 1
         self.trick = offset
         offset += n * (self.cards + n + 1)
@@ -138,82 +144,218 @@ def nonzero(st, player: int, chosen: tuple = ()) -> tuple[list[int], list[float]
     """The tensor's nonzero entries: their positions (each once, in no particular order) and
     their values. A tensor is mostly zeros (a card lies in one zone; a one-hot has one 1), so it
     is written by its few nonzero entries at the offsets its Plan holds, never section by section
-    in full; the adapters make their arrays from it directly."""
-    prog, n = st.prog, st.n
-    p = plan(prog, player)
-    rel, position, cards = p.rel, p.position, p.cards
-    at: list[int] = []
-    values: list[float] = []
-    put, value_of = at.append, values.append
-    for base, seat in ((0, st.current_player()), (n, st.dealer), (2 * n, st.leader)):
-        k = rel.get(seat)
-        if k is not None:
-            put(base + k)
-            value_of(1.0)
-    for k, s in enumerate(p.order):
-        if st.out[s]:
-            put(3 * n + k)
-            value_of(1.0)
-    if st.hand_number:
-        put(4 * n)
-        value_of(float(st.hand_number))
-    shown = None
-    zones = st.zones
-    for slot, visible, shows, base in p.zones:
+    in full; the adapters make their arrays from it directly. `Kept` keeps one up to date."""
+    p = plan(st.prog, player)
+    at, values = _head(st, player, chosen, p)
+    if st.trick:
+        more, their = _trick(st, player, p)
+        at += more
+        values += their
+    cards, shown, zones = p.cards, None, st.zones
+    for slot, visible, shows, base, places in p.zones:
         held = zones[slot]
+        if not held:
+            continue
         if visible:
-            for c in held:
-                put(base + position[c])
-                value_of(1.0)
+            at += map(places.__getitem__, held)
+            values += [1.0] * len(held)
         elif shows:
             if shown is None:
                 shown = knowledge.shown(st, player)
             if shown:
-                for c in held:
-                    if shown >> c & 1:
-                        put(base + position[c])
-                        value_of(1.0)
-        if held:
-            put(base + cards)
-            value_of(float(len(held)))
+                told = sum(map(BITS.__getitem__, held)) & shown
+                while told:                       # the cards of another's hand it was shown
+                    bit = told & -told
+                    at.append(places[bit.bit_length() - 1])
+                    values.append(1.0)
+                    told ^= bit
+        at.append(base + cards)
+        values.append(float(len(held)))
+    cv = st.cv
+    for slot, visible, base, parts in p.counters:
+        if visible:                        # else a hidden value: all zeros
+            _counter(at, values, cv[slot], base, parts, p)
+    return _summed(at, values) if p.copies else (at, values)
+
+
+class Kept:
+    """One seat's tensor kept up to date from call to call (an adapter keeps one per seat): its
+    values in a float32 array (`values`, all of the layout), rewritten where what it is written
+    from changed since the last call — the zones whose cards changed, the counters whose values
+    did, and the few places of the head, the trick and the integers chosen — instead of whole.
+
+    What changed is found by comparing the state with copies of what was last written from (a
+    zone's list with its copy, the counters' values and types with theirs: comparisons made in
+    C), not by hooks in the engine: so a call on any state, a clone or another match's, gives
+    exactly `nonzero`'s tensor (tests/test_rl_observation.py checks it at every step of random
+    matches of every shipped game), and reads only what `nonzero` reads. Between two reads of a
+    seat a few cards moved and a counter or two changed: the call rewrites those places, and
+    the adapters copy the array as it is (numpy reads it in place) instead of making one from
+    `nonzero`'s lists. What it saves is the counters rewritten and that conversion; the zones
+    it compares cost about what writing them did (benchmarks/README.md, "The RL adapters")."""
+
+    def __init__(self, prog, player: int):
+        self.player, self.plan = player, plan(prog, player)
+        self.values = array("f", bytes(4 * layout(prog).size))
+        zones = self.plan.zones
+        self.base = {slot: base for slot, _, _, base, _ in zones}
+        self.seen = [slot for slot, visible, _, _, _ in zones if visible]
+        self.unseen = [slot for slot, visible, _, _, _ in zones if not visible]
+        self.showing = [slot for slot, visible, shows, _, _ in zones if shows and not visible]
+        self.seen_of, self.unseen_of, self.showing_of = (_getter(slots) for slots in (self.seen, self.unseen, self.showing))
+        self.told = 0                                  # the cards shown in others' hands, as written
+        self.counter = {slot: (base, parts) for slot, visible, base, parts in self.plan.counters if visible}
+        self.held: list = [None] * len(self.seen)      # per zone it sees: a copy of its cards as written
+        self.sizes: list = [None] * len(self.unseen)   # per other zone: its size as written
+        self.masks = [0] * len(zones)                  # per zone slot: the bits of the cards written
+        self.cv: list = []                             # the counters' values as written (lists copied)
+        self.types: list = []
+        self.written: dict = {}                        # counter slot → the places its value took
+        self.few: list = []                            # the places `_head` wrote
+        self.trick, self.played = None, []             # the trick as written, the places it took
+
+    def update(self, st, chosen: tuple = ()) -> array:
+        """The tensor of the seat in `st`, brought up to date (the array is kept: copy it to keep it)."""
+        v, p = self.values, self.plan
+        for i in self.few:
+            v[i] = 0.0
+        self.few, values = _head(st, self.player, chosen, p)
+        for i, x in zip(self.few, values):
+            v[i] = x
+        if st.trick != self.trick:
+            for i in self.played:
+                v[i] = 0.0
+            self.trick = st.trick
+            self.played, values = _trick(st, self.player, p)
+            for i, x in zip(self.played, values):
+                v[i] += x                              # += : a shoe's copies add up
+        zones, masks, position, count = st.zones, self.masks, p.position, p.cards
+        # the zones it sees: their cards compared with the copies written from
+        now = self.seen_of(zones)
+        for k in compress(range(len(now)), map(ne, now, self.held)):
+            slot, cards = self.seen[k], now[k]
+            self.held[k] = cards[:]
+            base = self.base[slot]
+            v[base + count] = len(cards)
+            self._flip(base, sum(map(BITS.__getitem__, cards)), slot)
+        # the others: their sizes, and in another's hand the cards the seat was shown there
+        sizes = list(map(len, self.unseen_of(zones)))
+        for k in compress(range(len(sizes)), map(ne, sizes, self.sizes)):
+            v[self.base[self.unseen[k]] + count] = sizes[k]
+        self.sizes = sizes
+        if self.showing:
+            shown = knowledge.shown(st, self.player)
+            hands = self.showing_of(zones)
+            if self.told or shown and sum(map(BITS.__getitem__, chain.from_iterable(hands))) & shown:
+                self.told = 0                          # some card shown lies in another's hand: which
+                for slot, cards in zip(self.showing, hands):
+                    told = sum(map(BITS.__getitem__, cards)) & shown
+                    self.told |= told
+                    if told != masks[slot]:
+                        self._flip(self.base[slot], told, slot)
+        cv, old = st.cv, self.cv
+        if len(old) != len(cv):
+            old[:], self.types[:] = [None] * len(cv), [None] * len(cv)
+        types = list(map(type, cv))
+        for slot in compress(range(len(cv)), map(or_, map(ne, cv, old), map(is_not, types, self.types))):
+            value = cv[slot]
+            old[slot] = value[:] if type(value) is list else value      # a list may change in place
+            if slot in self.counter:
+                self._counter(slot, value)
+        self.types = types
+        return v
+
+    def _flip(self, base: int, seen: int, slot: int) -> None:
+        """Zone `slot`'s row shows the cards of `seen` (bits) now: rewrite those that came or went."""
+        v, position = self.values, self.plan.position
+        flips, self.masks[slot] = seen ^ self.masks[slot], seen
+        while flips:
+            bit = flips & -flips
+            v[base + position[bit.bit_length() - 1]] += 1.0 if seen & bit else -1.0
+            flips ^= bit
+
+    def _counter(self, slot: int, value) -> None:
+        v = self.values
+        for i in self.written.get(slot, ()):
+            v[i] = 0.0
+        base, parts = self.counter[slot]
+        at: list = []
+        values: list = []
+        _counter(at, values, value, base, parts, self.plan)
+        for i, x in zip(at, values):
+            v[i] = x
+        self.written[slot] = at
+
+
+def _getter(slots: list):
+    """A function giving the zones of `slots` (a tuple, in C)."""
+    if len(slots) == 1:
+        return lambda zones, slot=slots[0]: (zones[slot],)
+    return itemgetter(*slots) if slots else lambda zones: ()
+
+
+def _summed(at: list, values: list) -> tuple[list, list]:
+    """A shoe's entries: copies of a card share its entry, which holds their count."""
+    counted: dict = {}
+    for i, value in zip(at, values):
+        counted[i] = counted.get(i, 0.0) + value
+    return list(counted), list(counted.values())
+
+
+def _head(st, player: int, chosen: tuple, p: Plan) -> tuple[list[int], list[float]]:
+    """The entries of the head (who is to move, deals and leads, who is out, the hand's number)
+    and of the integers chosen: a few places, rewritten whole every time."""
+    n, rel = st.n, p.rel
+    at: list[int] = []
+    mover = st.current_player()
+    for base, seat in ((0, mover), (n, st.dealer), (2 * n, st.leader)):
+        k = rel.get(seat)
+        if k is not None:
+            at.append(base + k)
+    out = st.out
+    at += [3 * n + k for k, s in enumerate(p.order) if out[s]]
+    if player == mover and chosen:
+        at += [p.chosen + i for i in set(chosen)]
+    values = [1.0] * len(at)
+    if st.hand_number:
+        at.append(4 * n)
+        values.append(float(st.hand_number))
+    return at, values
+
+
+def _trick(st, player: int, p: Plan) -> tuple[list[int], list[float]]:
+    """The entries of the trick, play by play as the seat sees it."""
+    n, rel, position, cards = st.n, p.rel, p.position, p.cards
+    at: list[int] = []
+    values: list[float] = []
     base = p.trick
     for seat, played, count in trick_seen(st, player):
         for c in played or ():
-            put(base + position[c])
-            value_of(1.0)
+            at.append(base + position[c])
+            values.append(1.0)
         if seat in rel:
-            put(base + cards + rel[seat])
-            value_of(1.0)
+            at.append(base + cards + rel[seat])
+            values.append(1.0)
         if count:
-            put(base + cards + n)
-            value_of(float(count))
+            at.append(base + cards + n)
+            values.append(float(count))
         base += cards + n + 1
-    lay, cv = layout(prog), st.cv
-    for slot, visible, base, parts in p.counters:
-        if not visible:
-            continue                       # a hidden value: all zeros
-        value = cv[slot]
-        put(base)
-        value_of(1.0)
-        base += 1
-        for kind, item, size in parts:
-            if kind == "int" or kind == "fraction":     # the common case, written here
-                if value and type(value) in NUMBERS:
-                    put(base)
-                    value_of(float(value))
-            else:
-                _value(at, values, base, kind, item, value, lay, p.deck, rel, p.my_team, prog.deck.suits)
-            base += size
-    if player == st.current_player():
-        for i in set(chosen):
-            put(p.chosen + i)
-            value_of(1.0)
-    if p.copies:                           # a shoe: copies of a card share its entry, their count
-        counted: dict = {}
-        for i, value in zip(at, values):
-            counted[i] = counted.get(i, 0.0) + value
-        return list(counted), list(counted.values())
     return at, values
+
+
+def _counter(at: list, values: list, value, base: int, parts: tuple, p: Plan) -> None:
+    """The entries of one counter's value, which the seat sees, at `base` (its flag)."""
+    at.append(base)
+    values.append(1.0)
+    base += 1
+    for kind, item, size in parts:
+        if kind == "int" or kind == "fraction":     # the common case, written here
+            if value and type(value) in NUMBERS:
+                at.append(base)
+                values.append(float(value))
+        else:
+            _value(at, values, base, kind, item, value, p)
+        base += size
 
 
 def _relative(instances: tuple, owner: str, order, my_team: int, teams: int) -> list:
@@ -225,8 +367,9 @@ def _relative(instances: tuple, owner: str, order, my_team: int, teams: int) -> 
     return [instances[s] for s in order]
 
 
-def _value(at, values, base, kind, item, value, lay, deck, rel, my_team, suits) -> None:
+def _value(at, values, base, kind, item, value, p: Plan) -> None:
     """Write one part of a counter's value (one the seat sees) at `base`."""
+    deck, rel, my_team, lay, suits = p.deck, p.rel, p.my_team, p.layout, p.suits
     if kind == "bool" or kind == "none":
         if value is (True if kind == "bool" else None):
             at.append(base)
