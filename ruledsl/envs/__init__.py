@@ -41,10 +41,10 @@ def utility_range(game: Game, declared=None) -> tuple[float, float]:
 
 class Match:
     """A match advanced one integer action at a time: the State and the integers chosen so far
-    towards the action being made (a lead of several cards, a capture). The legal actions'
-    integers are made once a decision (indices.spellings) and serve its every part, until an
-    action is applied; where each legal action is one integer (a card played, a call), a table
-    of them gives the legal integers and each one's action without a scan."""
+    towards the action being made (a lead of several cards, a capture). The legal actions are
+    spelt into integers once a decision (indices.spellings), and made into a table: for each
+    prefix of a spelling, the integers legal after it and the action it completes. Every part
+    of the decision is then a lookup, until an action is applied."""
 
     def __init__(self, state: State, chosen: tuple = ()):
         self.state, self.chosen = state, chosen
@@ -55,33 +55,38 @@ class Match:
 
     @state.setter
     def state(self, state: State) -> None:
-        self._state, self._every = state, None
+        self._state, self._table = state, None
 
-    def every(self) -> list:
-        if self._every is None:
-            self._every = every = indices.spellings(self._state)
-            single = {spelt[0]: action for spelt, action in every if len(spelt) == 1}
-            self._single = single if len(single) == len(every) else None    # integer → action
-            self._first = sorted(single) if self._single is not None else None
-        return self._every
+    def table(self) -> tuple[dict, dict]:
+        """(prefix → the integers legal after it, sorted; spelling → its action), made once a
+        decision. `done` follows a prefix that is an action and could go on (indices.py)."""
+        if self._table is None:
+            after: dict = {}
+            whole: dict = {}
+            for spelt, action in indices.spellings(self._state):
+                whole[spelt] = action
+                for k in range(len(spelt)):
+                    after.setdefault(spelt[:k], set()).add(spelt[k])
+            done = indices.coding(self._state.prog).done
+            self._table = {prefix: sorted(nexts | {done} if prefix in whole else nexts)
+                           for prefix, nexts in after.items()}, whole
+        return self._table
 
     def legal(self) -> list[int]:
-        every = self.every()
-        if self._single is not None and not self.chosen:
-            return self._first[:]
-        return indices.legal_indices(self._state, self.chosen, every)
+        return self.table()[0].get(self.chosen, [])[:]
 
     def step(self, i: int) -> bool:
         """Choose integer `i`; True when it completed an action (and the state moved on)."""
-        every = self.every()
-        action = self._single.get(i) if self._single is not None and not self.chosen else None
-        if action is None:
-            action = indices.action_from_index(self._state, i, self.chosen, every)
-        if action is None:
-            self.chosen += (i,)
+        legal, whole = self.table()
+        if i not in legal.get(self.chosen, ()):          # raises IllegalAction, in words
+            indices.action_from_index(self._state, i, self.chosen)
+        done = i == indices.coding(self._state.prog).done
+        want = self.chosen if done else self.chosen + (i,)
+        if not done and want in legal:                    # it could go on: more to choose
+            self.chosen = want
             return False
-        self.chosen, self._every = (), None
-        self._state.apply_action(action)
+        self.chosen, self._table = (), None
+        self._state.apply_action(whole[want])
         return True
 
     def clone(self) -> "Match":
