@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import ruledsl
+import shipped
 from ruledsl.tools.checks import warnings
 
 HERE = Path(__file__).parent / "rulefiles" / "strict"
@@ -96,4 +97,4 @@ def test_a_loop_variable_named_like_a_counter_is_not_a_read(tmp_path):
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_shipped_file_passes_strict(path):
     """Issue 7: every file under games/ and examples/ passes `ruledsl validate --strict`."""
-    assert [w.headline() for w in warnings(ruledsl.load_game(path))] == []
+    assert [w.headline() for w in warnings(shipped.load(path))] == []

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-import ruledsl
 import shipped
 from ruledsl.runtime.observe import event_seen
 
@@ -51,7 +50,7 @@ def test_a_seat_sees_only_the_cards_dealt_where_it_sees():
 def test_every_kind_of_event_is_documented():
     kinds = set()
     for path in GAMES:
-        game = ruledsl.load_game(path)
+        game = shipped.load(path)
         for players in (game.min_players, game.max_players):
             st = game.new_initial_state(seed=1, players=players, record=True)
             st.play_out(__import__("random").Random(1))

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import ruledsl
+import shipped
 from ruledsl.errors import RuleErrors
 from ruledsl.tools import checks
 from ruledsl.tools.scenarios import run_file
@@ -196,7 +197,7 @@ def test_the_deadwood_example_of_the_language_reference_computes_the_deadwood():
     doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     line = next(x for x in doc.splitlines() if "best_melds" in x and "# deadwood" in x)
     text = line.split("#")[0].strip()
-    game = ruledsl.load_game(ROOT / "games" / "rummy.yaml")
+    game = shipped.game("rummy")
     for seed in range(5):
         st = game.new_initial_state(seed=seed, players=2)
         hand = st.evaluate("hand(0)")

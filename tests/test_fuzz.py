@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import fuzzing
 import ruledsl
+import shipped
 
 FUZZ = settings(derandomize=True, deadline=None, database=None, phases=[Phase.generate],
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -680,7 +681,7 @@ def test_an_option_past_the_bound_of_numbers_is_refused_wherever_it_is_given():
 
     from ruledsl.cli import main
     from ruledsl.lang.options import OptionError
-    game = ruledsl.load_game(ROOT / "games" / "kozel.yaml")
+    game = shipped.game("kozel")
     with pytest.raises(OptionError) as info:
         game.new_initial_state(seed=0, players=3, options={"chips": 10 ** 80})
     assert str(info.value) == "option 'chips' is past the bound of numbers (256 bits, about 77 digits)"

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-import ruledsl
 import shipped
 from ruledsl.runtime import knowledge
 from ruledsl.runtime.helpers import SEAT_NAMES
@@ -99,7 +98,7 @@ def test_declining_the_mit_tells_nobody_who_holds_qs():
     assert table_text(a, 0, 0).count("B: pass") == 1
 
 
-CHEAT = ruledsl.load_game(Path(__file__).parents[1] / "games" / "cheat.yaml")
+CHEAT = shipped.game("cheat")
 
 
 def test_cards_put_face_down_are_told_to_nobody_until_a_challenge():
@@ -124,7 +123,7 @@ def test_cards_put_face_down_are_told_to_nobody_until_a_challenge():
     assert b.observation(1)["zones"]["hand"][0]["cards"] == ["7C"]      # A took back the false one
 
 
-HOLDEM = ruledsl.load_game(Path(__file__).parents[1] / "games" / "holdem.yaml")
+HOLDEM = shipped.game("holdem")
 
 
 def test_hole_cards_and_a_folded_hand_are_never_shown():
@@ -145,7 +144,7 @@ def test_hole_cards_and_a_folded_hand_are_never_shown():
     assert a.hand_number == 2 and a.observation(1)["zones"]["muck"] == {"count": 0}
 
 
-BRIDGE = ruledsl.load_game(Path(__file__).parents[1] / "games" / "bridge.yaml")
+BRIDGE = shipped.game("bridge")
 
 
 def test_the_dummys_hand_is_shown_only_after_the_opening_lead():

@@ -13,7 +13,7 @@ import attrs
 import pytest
 from rich.console import Console
 
-import ruledsl
+import shipped
 from ruledsl import bots
 from ruledsl.analysis.rows import _flat
 from ruledsl.analysis.rules import rules_of
@@ -75,7 +75,7 @@ def played_states(game, n, seeds=3, moves=150):
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_why_not_is_words_in_every_game(path):
-    game = ruledsl.load_game(path)
+    game = shipped.load(path)
     n = game.default_players
     sources, typed = source_texts(game.ruleset), names_typed(game, n)
     assert sources                                     # the check has something to find
@@ -94,7 +94,7 @@ def test_why_not_is_words_in_every_game(path):
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_the_status_score_and_analysis_labels_are_words(path):
-    game = ruledsl.load_game(path)
+    game = shipped.load(path)
     n = game.default_players
     sources, typed = source_texts(game.ruleset), names_typed(game, n)
     hidden = [name for name, spec in game.ruleset.counters.items() if not spec.shown]
@@ -124,7 +124,7 @@ def test_the_status_score_and_analysis_labels_are_words(path):
 
 
 def test_cicera_keeps_its_in_play_points_off_the_table():
-    game = ruledsl.load_game(ROOT / "games" / "cicera.yaml")
+    game = shipped.game("cicera")
     assert not game.ruleset.counters["inplay"].shown
     st = game.new_initial_state(seed=2, players=4)
     assert "inplay" not in st.observation(0)["counters"] and "score" in st.observation(0)["counters"]
@@ -134,7 +134,7 @@ def test_cicera_keeps_its_in_play_points_off_the_table():
 
 def test_the_hint_is_words(monkeypatch):
     """The hint's lines: each option as the table writes it, its value and verdict."""
-    game = ruledsl.load_game(ROOT / "games" / "maumau.yaml")
+    game = shipped.game("maumau")
     console = Console(file=io.StringIO(), width=100)
     answers = ["hint", "quit"]
     st = game.new_initial_state(seed=3, players=3, record=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-import ruledsl
+import shipped
 from ruledsl.compile.listing import listing
 from ruledsl.runtime.state import State
 from test_randomness import OwnDraws
@@ -48,7 +48,7 @@ def played_both_ways(game, players: int, seed: int, generator=random.Random):
 
 def _cases():
     for path in FILES:
-        game = ruledsl.load_game(path)
+        game = shipped.load(path)
         for players in range(game.min_players, game.max_players + 1):
             yield pytest.param(game, players, id=f"{path.stem}-{players}")
 
@@ -87,7 +87,7 @@ def test_the_public_methods_play_what_the_decisions_functions_play(game, players
 def test_a_generator_that_draws_its_own_way_is_asked_for_its_choices(path):
     """Its draws cannot be made inline (tests/test_randomness.py), so play_out calls its choice:
     still the match the API plays with it, and another than random.Random's from the same seed."""
-    game = ruledsl.load_game(path)
+    game = shipped.load(path)
     own = played_both_ways(game, 4, 7, OwnDraws)
     assert picture(own) != picture(played_both_ways(game, 4, 7))
 
@@ -104,7 +104,7 @@ def test_a_hand_play_out_stops_where_the_step_path_stops(game, players):
 
 @pytest.mark.parametrize("limit", [1, 2, 3, 5, 8, 13])
 def test_a_play_out_takes_no_more_actions_than_it_is_allowed(limit):
-    game = ruledsl.load_game(GAMES / "ciapano.yaml")
+    game = shipped.game("ciapano")
     st = game.new_initial_state(seed=2, players=4)
     start = st.steps
     one, other = st.clone(), st.clone()
@@ -114,10 +114,9 @@ def test_a_play_out_takes_no_more_actions_than_it_is_allowed(limit):
     assert picture(one) == picture(other)
 
 
-@pytest.mark.slow          # 3-19 s of CPU (measured 7 Dec): CI runs it, the everyday loop does not
 def test_the_shipped_trick_games_have_a_generated_loop_to_compare():
     """Guards the comparisons above against comparing nothing."""
-    games = [ruledsl.load_game(p) for p in FILES]
+    games = [shipped.load(p) for p in FILES]
     with_loop = [g.name for g in games if any(f is not None for f in g.program(g.default_players).rollout)]
     assert len(with_loop) >= 4
 

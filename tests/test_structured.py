@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
+import shipped
 from ruledsl.lang.steps import candidates
 from ruledsl.expr.values import EvalError
 from ruledsl.runtime.cards import PACKS, card_named
@@ -33,11 +34,6 @@ from ruledsl.runtime.failures import PlayError
 ROOT = Path(__file__).resolve().parents[1]
 FILES = [*sorted((ROOT / "games").glob("*.yaml")), *sorted((ROOT / "tests/rulefiles/authored").glob("*.yaml"))]
 NAMES = [f"{r}{s}" for s in "SHDC" for r in PACKS["french-52"].ranks]
-
-
-@functools.cache
-def loaded(path) -> ruledsl.Game:
-    return ruledsl.load_game(path)
 
 
 @functools.cache
@@ -84,14 +80,14 @@ def drawn_alike(st, expected) -> bool:
 
 def _cases():
     for path in FILES:
-        game_players = loaded(path)
+        game_players = shipped.load(path)
         for players in sorted({game_players.min_players, game_players.default_players, game_players.max_players}):
             yield pytest.param(path, players, id=f"{path.stem}-{players}")
 
 
 @pytest.mark.parametrize("path,players", list(_cases()))
 def test_every_decision_of_random_matches_offers_what_the_brute_force_offers(path, players):
-    game, without_fallback = loaded(path), strict(path)
+    game, without_fallback = shipped.load(path), strict(path)
     decisions, authored = 0, path.parent.name == "authored"       # their `_e` tests thousands a decision
     for seed in range(1 if authored else 2):
         st, rng = game.new_initial_state(seed=seed, players=players), random.Random(seed)

@@ -105,7 +105,7 @@ class Session:
     """A Table driven directly: each answer's output is kept apart (what followed its prompt)."""
 
     def __init__(self, game, answers, *, seed=2, players=4, opponents=None, seat=0):
-        self.game = ruledsl.load_game(GAMES / f"{game}.yaml")
+        self.game = shipped.game(game)
         self.console = Console(file=io.StringIO(), width=80, height=30)
         self.answers, self.replies, self.marks = list(answers), [], []
         st = self.game.new_initial_state(seed=seed, players=players, record=True)

@@ -9,6 +9,7 @@ import yaml
 from click.testing import CliRunner
 
 import ruledsl
+import shipped
 from ruledsl.tools import validate
 from ruledsl.cli import main
 
@@ -107,7 +108,7 @@ def test_quick_smoke_play_is_one_match_a_player_count_cut_after_its_bound(tmp_pa
 
 
 def test_cards_not_conserved_names_seed_and_step(monkeypatch):
-    game = ruledsl.load_game(CIAPANO)
+    game = shipped.load(CIAPANO)
     real = validate.cards_held
     monkeypatch.setattr(validate, "cards_held", lambda st: real(st) - (st.steps >= 7))
     error = validate.smoke_game(game, 4, seed=3)
@@ -117,7 +118,7 @@ def test_cards_not_conserved_names_seed_and_step(monkeypatch):
 
 def test_the_hint_replays_the_same_match(tmp_path):
     """The command in a failure's hint plays exactly the moves smoke play made."""
-    game = ruledsl.load_game(CIAPANO)
+    game = shipped.load(CIAPANO)
     moves: list = []
     assert validate.smoke_game(game, 3, seed=4, trace=moves) is None
     log = tmp_path / "smoke.jsonl"

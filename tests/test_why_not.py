@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import ruledsl
 import shipped
 from ruledsl import IllegalAction
 from ruledsl.lang.steps.tricks import lead_rule
@@ -79,7 +78,7 @@ def test_illegal_value_action_is_explained(ciapano_after_4s):
 
 def test_ciapano_discard_not_held():
     """Three players: the dealer (A) gets 13 + 1 cards and discards one of them."""
-    game = ruledsl.load_game(ROOT / "games" / "ciapano.yaml")
+    game = shipped.game("ciapano")
     hands = {0: "3S 2S AS KS QS JS 7S 6S 5S 4S 3H 2H AH KH"}
     st = game.new_initial_state(players=3, dealer=0, deals=[{"hand": hands}])
     assert st.current_player() == 0
