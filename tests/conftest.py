@@ -1,4 +1,8 @@
-"""Helpers shared by the tests, as fixtures.
+"""Helpers shared by the tests, as fixtures, and how many processes run them.
+
+- ``-n auto`` (pytest-xdist; the everyday loop, docs/internals.md "The tests"): the whole suite or
+  a folder runs in one worker process per core; a file or a test named on the command line runs
+  in this process.
 
 - ``data_folder`` (for every test): RULEDSL_DATA points to a fresh folder, so saved games go there.
 
@@ -9,9 +13,23 @@
   each seat's ``hand``, ``{zone: "AS KS"}`` into shared zones (``kwargs``: more of
   ``new_initial_state``'s).
 """
+import os
+from pathlib import Path
+
 import pytest
 
 import ruledsl
+
+
+def pytest_xdist_auto_num_workers(config):
+    """Workers for `-n auto`: none (this process) when every argument names a file or a test, as
+    in `python -m pytest tests/test_x.py`: starting a worker (its imports, its own collection)
+    costs a second or more, more than most files take. Otherwise xdist's own count, one a core
+    (PYTEST_XDIST_AUTO_NUM_WORKERS overrides it); `-n 2` spreads named files too."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    named = [arg for arg in config.args if "::" in arg or Path(arg).is_file()]
+    return 0 if config.args and len(named) == len(config.args) else None
 
 
 @pytest.fixture(autouse=True)
