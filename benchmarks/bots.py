@@ -4,6 +4,8 @@
     nice -n 10 python benchmarks/bots.py [--hands 500] [--budget :0.5 | --budget @100 |
                                           --budgets budgets.json] [--workers 2] [--results bots.jsonl]
     python benchmarks/bots.py --report --results bots.jsonl  # the table, from the results so far
+    python benchmarks/bots.py --choose-rollouts --results r.jsonl   # from judged-random runs: each
+                                                     # game's roll-out policy, ruledsl/bots/rollouts.json
 
 `--calibrate SECONDS` plays a few hands of each game with each search bot in every seat and
 writes, per game, the iterations that make each bot think SECONDS of CPU time a move (measured,
