@@ -15,7 +15,8 @@ from hypothesis import strategies as hs
 from ruledsl.runtime.helpers import SEAT_NAMES
 from ruledsl.runtime.observe import seen
 from ruledsl.runtime.state import State
-from ruledsl.runtime.tensor import Kept, encode
+from ruledsl.runtime.tensor import encode
+from ruledsl.runtime.tensor_kept import Kept
 from rl_games import load, shipped, short
 
 CASES = shipped()

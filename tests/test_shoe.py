@@ -129,11 +129,12 @@ def test_packs_is_a_whole_number_from_1_to_8(tmp_path):
 
 
 def test_a_kept_tensor_counts_a_shoes_copies_as_the_tensor_written_from_scratch(game):
-    """The adapters' tensor, kept up to date between calls (runtime/tensor.py Kept): a copy that
+    """The adapters' tensor, kept up to date between calls (runtime/tensor_kept.py): a copy that
     comes or goes adds or takes one from its card's entry, at every step of random matches."""
     from array import array
     from ruledsl.envs import Match
-    from ruledsl.runtime.tensor import Kept, encode
+    from ruledsl.runtime.tensor import encode
+    from ruledsl.runtime.tensor_kept import Kept
     for seed in range(2):
         match, rng = Match(game.new_initial_state(seed=seed, players=3)), random.Random(seed)
         kept = [Kept(match.state.prog, s) for s in range(3)]

@@ -22,7 +22,8 @@ import numpy as np
 import pyspiel
 
 from . import Match, game_of, max_game_length, utility_range
-from ..runtime.tensor import Kept, plan
+from ..runtime.tensor import plan
+from ..runtime.tensor_kept import Kept
 from .recall import Recall, remember, tensor_size, write_tensor
 
 

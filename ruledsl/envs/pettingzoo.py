@@ -19,7 +19,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..runtime.tensor import Kept, plan
+from ..runtime.tensor import plan
+from ..runtime.tensor_kept import Kept
 from . import Match, game_of, max_game_length
 
 
