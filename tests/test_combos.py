@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import ruledsl
 from ruledsl.errors import RuleError
 from ruledsl.runtime import combos
+from ruledsl.runtime import melds as melds_of
 from ruledsl.runtime import hands as ranked
 from ruledsl.runtime.cards import PACKS, Card, Deck
 
@@ -54,11 +55,11 @@ def plain(x):
     return str(x) if isinstance(x, Card) else x
 
 
-RULES = combos.MeldRules(RUN, DECK.rank_of, DECK.suit_of, DECK.suits, DECK.points_of)
+RULES = melds_of.MeldRules(RUN, DECK.rank_of, DECK.suit_of, DECK.suits, DECK.points_of)
 
 
 def melds(text: str, order=RUN) -> list:
-    return combos.MeldRules(order, DECK.rank_of, DECK.suit_of, DECK.suits).melds(cards(text))
+    return melds_of.MeldRules(order, DECK.rank_of, DECK.suit_of, DECK.suits).melds(cards(text))
 
 
 def best(xs) -> list:
@@ -173,7 +174,7 @@ def test_the_melds_of_a_hand_from_a_deck_with_two_cards_a_place():
     the first's: card ids are the process's, so the tables are as long as the ids named): the
     melds within a hand found by testing every meld of the deck holding one of its cards."""
     ids = len(DECK.rank_of)
-    double = combos.MeldRules(RUN, DECK.rank_of * 2, DECK.suit_of * 2, DECK.suits,
+    double = melds_of.MeldRules(RUN, DECK.rank_of * 2, DECK.suit_of * 2, DECK.suits,
                               lambda xs: DECK.points_of([Card(int(c) % ids) for c in xs]))
     hand = cards("7S 8S 9S 7H 7D") + [Card(int(c) + ids) for c in cards("7S 9S 10S 7C")]
     chosen = double.best(hand, None)

@@ -31,7 +31,7 @@ def run(st, label) -> None:
 
 # The runtime's helpers, as the generated code names them (expr/codegen.py: only our words).
 HELPERS = {
-    "_type": type, "_int": int, "_list": list, "_len": len, "_sum": sum, "_tuple": tuple, "_add": operator.add,
+    "_type": type, "_int": int, "_list": list, "_len": len, "_sum": sum, "_tuple": tuple, "_add": operator.add, "_range": range,
     "_iterable": helpers.iterable, "_compare": values.compare, "_show": show, "_show_seats": show_seats,
     "_new_hand": dealing.new_hand, "_deal": dealing.deal, "_move_cards": helpers.move_cards,
     "_move_zone": helpers.move_zone, "_reset_hand": hand.reset, "_run": run,

@@ -61,6 +61,14 @@ class Operators:
         inline = op in ("+", "-") or (op in ("//", "%") and divisor)
         if ints and inline:
             return Frag(src=f"({self.src(a)} {op} {self.src(b)})", type=INT)
+        if op == "+" and a.type.only("list") and b.type.only("list"):
+            # Two lists joined (`m + [c]`, a lay-off tested against each meld): Python's own, after
+            # a test that they are plain lists and that the join stays within MAX_ITEMS.
+            a, b = self.atom(a), self.atom(b)
+            x, y = self.src(a), self.src(b)
+            return Frag(src=f"({x} + {y} if _type({x}) is _list and _type({y}) is _list and "
+                            f"_len({x}) + _len({y}) <= {values.MAX_ITEMS} else "
+                            f"{self.call(slow, x, y, self.span_const(span))})", type=type_)
         if inline and a.type.has(*INTS) and b.type.has(*INTS):
             # Whole numbers at play time are the common case: Python's own, after a type test.
             a, b = self.atom(a), self.atom(b)

@@ -1,9 +1,9 @@
 """The built-in functions of combinations: k-card sets, subsets, groups by rank or suit, melds
-and the best split of a hand, poker hands as comparable values (runtime/combos.py)."""
+and the best split of a hand, poker hands as comparable values (runtime/combos.py, melds.py)."""
 from __future__ import annotations
 
 from ...expr.codegen import Frag
-from ...runtime import combos
+from ...runtime import combos, melds
 from ...expr.types import A_LIST, BOOL, CARD_LIST, CARDS, INT, TEXT, WHOLE, list_of
 from .base import Function, list_of_lists, spanned
 from .cards import named_order
@@ -23,7 +23,7 @@ def _melds(c, g, args, node):
     for each order, sharing the best splits it has found)."""
     ranks, deck = named_order(c, g, args, node, 1), g.deck
     rules = g.program.table(f"melds in {' '.join(ranks)}",
-                            lambda: combos.MeldRules(ranks, deck.rank_of, deck.suit_of, deck.suits, g.points))
+                            lambda: melds.MeldRules(ranks, deck.rank_of, deck.suit_of, deck.suits, g.points))
     if node.name == "is_meld":
         return Frag(src=f"{rules}.is_meld({c.src(args[0])})", type=BOOL)
     if node.name == "melds":

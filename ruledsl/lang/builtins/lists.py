@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+import attrs
+
 from ...expr import values
 from ...expr.codegen import Frag
 from ...runtime import combos, helpers
@@ -26,8 +28,16 @@ def _many(fn: Callable, gives: Callable):
 
 
 def _range(c, g, args, node):
-    return Frag(src=c.call(helpers.whole_numbers, f"({', '.join(c.src(a) for a in args)},)", c.span_const(node)),
+    """range(n), range(a, b): a checked list of whole numbers; looped over (`items`), Python's
+    own range where the compiler knows that the bounds are whole numbers at most MAX_ITEMS
+    apart (`range(1, len(g) + 1)`: a literal start, an end no larger than a list's size)."""
+    frag = Frag(src=c.call(helpers.whole_numbers, f"({', '.join(c.src(a) for a in args)},)", c.span_const(node)),
                 type=list_of(INT))
+    start = 0 if len(args) == 1 else args[0].const[0] if args[0].const is not None else None
+    high = c.largest(args[-1])
+    if type(start) is int and high is not None and high - start <= values.MAX_ITEMS:
+        return attrs.evolve(frag, items=f"_range({', '.join(c.src(a) for a in args)})")
+    return frag
 
 
 def _sum(c, g, args, node):

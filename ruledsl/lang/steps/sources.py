@@ -173,7 +173,7 @@ class _Loops:
             loop = self.loops[i]
             seq = self.p.compile(loop.seq, **bound)
             items, var = w.temp(), w.temp("_v")
-            w.line(f"{items} = {c.w_src(seq)}")
+            w.line(f"{items} = {seq.items or c.w_src(seq)}")
             if not seq.type.only("list"):
                 with w.indented(f"if _type({items}) is not _list:"):
                     w.line(f"{items} = _iterable({items}, {w.const(loop.seq.expr.locate(loop.seq.node.offset, loop.seq.node.width))})")

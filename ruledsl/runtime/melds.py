@@ -1,0 +1,268 @@
+"""Melds: sets and runs in one rank order, and the best split of a hand into them (`melds`,
+`is_meld`, `best_melds`; the built-ins of lang/builtins/combinations.py call a MeldRules, made
+once per program and order, that the program holds as a constant).
+
+What the rules work out is kept, since the same questions come back from one decision to the
+next: whether a list of cards is a meld (a lay-off tests each card held against each meld laid,
+and the melds on the table change seldom), a hand's best split (by its cards), and the best
+split of each set of free cards met while searching one (shared by every hand small enough that
+its search could not reach MAX_WORK: the splits of a hand less each of its cards share most of
+their work). A hand's melds come from its ranks and suits, read as bits, not from its cards one
+by one. Every result is new lists, in an order fixed by the deck (cards by id), never by the
+order the cards happen to lie in.
+"""
+from __future__ import annotations
+
+from itertools import combinations as _combinations
+
+from ..expr.values import EvalError
+from .cards import Card
+from .helpers import cards
+
+MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
+KEPT = 1 << 16            # answers kept (is_meld's, the splits by their cards, by free cards) before starting afresh
+
+
+class MeldRules:
+    """Sets and runs in one rank order, for one deck: the tables melds(), is_meld() and
+    best_melds() read, made once, and the answers found so far."""
+
+    def __init__(self, ranks, rank_of, suit_of, suits, points=None):
+        order = {r: i for i, r in enumerate(ranks)}
+        self.ranks, self.rank_of, self.suit_of, self.suits = tuple(ranks), rank_of, suit_of, tuple(suits)
+        self.place = tuple(order.get(r) for r in rank_of)         # a card's rank's place, None if not in the order
+        self.points = points
+        self._melds = None                                        # every meld of the deck, made when first asked
+        self._at = None
+        self._lined_all = False
+        self.splits: dict = {}            # a hand's cards (frozenset) -> its best split's melds (indices)
+        self._free: dict = {}             # free cards (bits) -> (points melded, cards melded, melds), see _split
+        self._is: dict = {}               # a list's cards (tuple) -> whether it is a meld
+
+    def melds(self, xs) -> list[list]:
+        """Every set (three or more cards of a rank in the order) and run (three or more of a
+        suit whose ranks follow each other in the order) among xs: sets by rank in the order,
+        k cards before k + 1, then runs by suit and lowest rank, shortest first. Distinct
+        cards of a deck with one card at each place of a suit: the deck's melds that the hand
+        holds, found from its ranks and suits (_inside); otherwise listed from the cards."""
+        xs = cards(xs)
+        if self._melds is None:
+            self._deck_melds()
+        if self._at is not None and len(set(xs)) == len(xs):
+            return [list(self._melds[i][0]) for i in self._inside(*self._held(xs))]
+        return self._listed(xs)
+
+    def _listed(self, xs) -> list[list]:
+        """melds(xs) worked out from the cards, one by one (any cards, copies too)."""
+        place, suit_of = self.place, self.suit_of
+        groups: dict = {}
+        for c in sorted(xs):
+            if place[c] is not None:
+                groups.setdefault(place[c], []).append(c)
+        out: list[list] = []
+        for p in sorted(groups):
+            group = groups[p]
+            for k in range(3, len(group) + 1):
+                out += [list(m) for m in _combinations(group, k)]
+        held: dict = {}
+        for c in set(xs):
+            if place[c] is not None:
+                held.setdefault(suit_of[c], []).append(c)
+        for suit in self.suits:
+            line = sorted(held.get(suit, ()), key=place.__getitem__)
+            for start in range(len(line) - 2):
+                end = start + 1
+                while end < len(line) and place[line[end]] == place[line[end - 1]] + 1:
+                    end += 1
+                    if end - start >= 3:
+                        out.append(line[start:end])
+        return out
+
+    def is_meld(self, xs) -> bool:
+        """Whether xs, as a whole, is one set or one run (see melds); kept by its cards."""
+        if type(xs) is not list:
+            xs = list(cards(xs))
+        if len(xs) < 3:
+            return False
+        key = tuple(xs)
+        known = self._is.get(key)
+        if known is None:
+            known = self._is_meld(xs)
+            if len(self._is) >= KEPT:
+                self._is.clear()
+            self._is[key] = known
+        return known
+
+    def _is_meld(self, xs: list) -> bool:
+        n = len(xs)
+        if len(set(xs)) != n:
+            return False
+        if len(set(map(self.rank_of.__getitem__, xs))) == 1:
+            return True
+        if len(set(map(self.suit_of.__getitem__, xs))) != 1:
+            return False
+        places = list(map(self.place.__getitem__, xs))
+        if None in places:
+            return False
+        places.sort()                   # distinct cards of one suit: distinct places
+        return places[-1] - places[0] == n - 1
+
+    def best(self, xs, span) -> list[list]:
+        """The melds, no card in two, that leave the fewest points outside them; among equal
+        splits, the one melding more cards, then the first found in melds() order. A hand's
+        split is kept by its cards (`splits`): asked again for the same cards (the scoring reads
+        a hand's deadwood more than once; a player may hold the same cards from one decision to
+        the next), it is not sought again."""
+        key = frozenset(cards(xs))
+        chosen = self.splits.get(key)
+        if chosen is None:
+            if self._melds is None:
+                self._deck_melds()
+            hand, lines = self._held(key)
+            chosen = () if self._meldless(hand, lines) else self._split(hand, self._inside(hand, lines), span)
+            if len(self.splits) >= KEPT:
+                self.splits.clear()
+            self.splits[key] = chosen
+        return [list(self._melds[i][0]) for i in chosen]
+
+    def _meldless(self, hand: int, lines: list) -> bool:
+        """Whether the hand has no three cards of a rank and no three in sequence in a suit,
+        so no meld. Where each card of the order is the one at its place of its suit's line
+        (`_lined_all`), three of a rank are a place three lines hold: counted across the lines
+        (a bit each for "held once, twice, three times"), not rank by rank."""
+        if not self._lined_all:
+            return not (any((hand & mask).bit_count() >= 3 for mask in self._ranks) or
+                        any(line & line >> 1 & line >> 2 for line in lines))
+        once = twice = thrice = 0
+        for line in lines:
+            if line & line >> 1 & line >> 2:
+                return False
+            thrice |= twice & line
+            twice |= once & line
+            once |= line
+        return not thrice
+
+    def _split(self, hand: int, inside: list, span) -> tuple:
+        """The melds' indices (in melds() order) of the best split of the cards of `hand` (bits),
+        whose melds are `inside`: an exact search over the cards, each step leaving the lowest
+        free card out or melding it with a meld holding it, memoised on the cards still free.
+
+        The best of a set of free cards does not depend on the hand it came from (its melds are
+        those of the hand that lie within it, tried in melds() order), nor on its cards that lie
+        in none of them (each such card is left out, whatever else is done). So a hand whose
+        search could not reach MAX_WORK from scratch (at most 2**cards steps, each weighing
+        every meld) is split as its live cards (those in a meld), with a memo shared by every
+        such hand (`_free`): the hands a player would hold less each of their cards are mostly
+        the same live cards. A larger hand is searched whole, with a memo of its own, so that
+        whether it gives up is its own affair."""
+        melds = self._melds
+        if (1 << hand.bit_count()) * (1 + len(inside)) <= MAX_WORK:
+            memo = self._free
+            if len(memo) >= KEPT:
+                memo.clear()
+            hand = 0
+            for i in inside:
+                hand |= melds[i][1]
+        else:
+            memo = {}
+        holding: dict = {}                      # a card's melds within the hand, in melds() order
+        work = [0]
+
+        def best(free: int):
+            """(points melded, cards melded, the melds' indices) for the cards in `free`."""
+            found = memo.get(free)
+            if found is not None:
+                return found
+            if not free:
+                return (0, 0, ())
+            low = free & -free
+            holds = holding.get(low)
+            if holds is None:
+                holds = holding[low] = [i for i in inside if melds[i][1] & low]
+            work[0] += 1 + len(holds)
+            if work[0] > MAX_WORK:
+                raise EvalError(f"best_melds would weigh more than {MAX_WORK:,} ways to split {hand.bit_count()} "
+                                "cards", span, "split a hand, not a whole pack: a hand of 20 cards takes a small part "
+                                "of that")
+            result = best(free & ~low)                           # the lowest card stays out
+            for i in holds:
+                _, mask, value = melds[i]
+                if mask & free == mask:
+                    p, n, chosen = best(free & ~mask)
+                    if (p + value[0], n + value[1]) > result[:2]:
+                        result = (p + value[0], n + value[1], (i,) + chosen)
+            memo[free] = result
+            return result
+
+        return tuple(sorted(best(hand)[2]))
+
+    def _held(self, key) -> tuple[int, list]:
+        """The cards of `key` (distinct cards) as bits, and each suit's places held as bits."""
+        hand, lines, bits, lined = 0, [0] * len(self.suits), self._bits, self._lined
+        for c in key:
+            hand |= bits[c]
+            if lined[c] is not None:
+                lines[lined[c][0]] |= lined[c][1]
+        return hand, lines
+
+    def _inside(self, hand: int, lines: list) -> list[int]:
+        """The indices (in melds() order) of the deck's melds made of cards of `hand` alone,
+        found from the hand's ranks and suits (a few), not by testing every meld that holds one
+        of its cards (some fifty a card in a 52-card pack)."""
+        if self._at is None:                    # two cards at one place of a suit: every meld tested
+            return sorted({i for c in range(hand.bit_length()) if hand >> c & 1 for i in self._holding[c]
+                           if self._melds[i][1] & hand == self._melds[i][1]})
+        index, found = self._index, []
+        for mask in self._ranks:                # sets: every three or more of the rank's cards held
+            held = mask & hand
+            if held.bit_count() >= 3:
+                sub = held
+                while sub:
+                    if sub.bit_count() >= 3:
+                        found.append(index[sub])
+                    sub = (sub - 1) & held
+        for at, line in zip(self._at, lines):   # runs: every three or more places in a row
+            while line & line >> 1 & line >> 2:
+                start = (line & -line).bit_length() - 1
+                mask, place = 0, start
+                while line >> place & 1:
+                    mask |= at[place]
+                    if place - start >= 2:
+                        found.append(index[mask])
+                    place += 1
+                line &= ~(1 << start)
+        found.sort()
+        return found
+
+    def _deck_melds(self) -> None:
+        """Every meld the deck holds, in melds() order (its cards, its mask, its value: points
+        then cards); for each card, the melds that hold it, in that order; each rank's cards and
+        each suit's (with the bit of its place in the order), as masks, for _inside."""
+        deck = [Card(c) for c in range(len(self.rank_of)) if self.place[c] is not None]
+        points = self.points
+        self._melds = [(tuple(m), sum(1 << c for c in m), (points(list(m)) if points else 0, len(m)))
+                       for m in self._listed(deck)]
+        self._holding = [[] for _ in range(len(self.rank_of))]
+        for i, (m, _, _) in enumerate(self._melds):
+            for c in m:
+                self._holding[c].append(i)
+        ranks: dict = {}
+        for c in deck:
+            ranks[self.rank_of[c]] = ranks.get(self.rank_of[c], 0) | 1 << c
+        self._ranks = tuple(ranks.values())
+        self._bits = tuple(1 << c for c in range(len(self.rank_of)))
+        suits = {s: i for i, s in enumerate(self.suits)}
+        self._lined = tuple((suits[self.suit_of[c]], 1 << self.place[c])
+                            if self.place[c] is not None and self.suit_of[c] in suits else None
+                            for c in range(len(self.rank_of)))
+        self._index = {mask: i for i, (_, mask, _) in enumerate(self._melds)}
+        self._at = [[0] * len(self.ranks) for _ in self.suits]      # each suit's card at each place, as a bit
+        for c in deck:
+            if self._lined[c] is not None:
+                suit, place = self._lined[c][0], self.place[c]
+                if self._at is not None and self._at[suit][place]:
+                    self._at = None             # (not one card a place: _inside tests every meld)
+                elif self._at is not None:
+                    self._at[suit][place] = 1 << c
+        self._lined_all = self._at is not None and all(self._lined[c] is not None for c in deck)
+

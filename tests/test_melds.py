@@ -1,0 +1,77 @@
+"""What runtime/melds.py keeps and derives (a meld test's answers, a hand's melds from its ranks
+and suits, the best splits of free cards shared between hands) against the same worked out from
+scratch by fresh rules (hypothesis). What the built-ins give, as a rule file writes them:
+tests/test_combos.py."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ruledsl.runtime.cards import PACKS, Deck
+from ruledsl.runtime.melds import MAX_WORK, MeldRules
+
+ORDER = list(PACKS["french-52"].ranks)                   # A high … 2
+RUN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]      # A low
+DECK = Deck(PACKS["french-52"], ORDER, ORDER, {"run": RUN}, {r: min(10, i + 1) for i, r in enumerate(RUN)}, {})
+
+
+def rules(order=RUN) -> MeldRules:
+    return MeldRules(order, DECK.rank_of, DECK.suit_of, DECK.suits, DECK.points_of)
+
+
+KEEPING = rules()          # shared by every example: it keeps what earlier examples worked out
+
+# Hands dense in melds: most cards from a few ranks and a few runs' worth of one suit.
+few = [c for c in DECK.cards if str(c)[:-1] in ("5", "6", "7", "8", "9") or str(c)[-1] == "H"]
+hands = st.lists(st.sampled_from(few), min_size=0, max_size=12, unique=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands, st.sampled_from([RUN, ORDER]))
+def test_a_hands_melds_from_its_ranks_and_suits_are_those_listed_card_by_card(hand, order):
+    found = rules(order)
+    assert found.melds(hand) == found._listed(hand)
+    assert found.melds(hand + hand[:1]) == found._listed(hand + hand[:1])      # a card twice: listed
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(few[:12]), min_size=0, max_size=5))
+def test_is_meld_answers_kept_by_their_cards_are_the_tests_own(xs):
+    expected = len(xs) >= 3 and rules()._is_meld(list(xs))
+    assert KEEPING.is_meld(xs) == expected
+    assert KEEPING.is_meld(list(xs)) == expected                  # the second time: the kept answer
+
+
+@settings(max_examples=80, deadline=None)
+@given(hands)
+def test_the_splits_of_a_hand_less_each_card_are_those_found_afresh(hand):
+    """KEEPING's splits of free cards come from every hand before (the shared memo); each hand
+    less one card is split as by rules that never split anything."""
+    for held in [hand] + [[d for d in hand if d != c] for c in hand]:
+        assert KEEPING.best(held, None) == rules().best(held, None)
+
+
+def test_a_hand_whose_search_could_reach_max_work_keeps_its_own_memo():
+    """A hand large enough that its search might give up does not read (or fill) the splits of
+    free cards the small hands share: whether it gives up depends on it alone."""
+    found = rules()
+    found.best(DECK.cards[:10], None)
+    shared = dict(found._free)
+    assert shared
+    big = random.Random(3).sample(DECK.cards, 22)
+    assert (1 << 22) * 2 > MAX_WORK
+    assert found.best(big, None) == rules().best(big, None)
+    assert found._free == shared
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands, st.sampled_from([RUN, ORDER]))
+def test_a_hand_is_found_meldless_when_it_holds_no_meld(hand, order):
+    """The quick test before a split (three of a rank counted across the suits' lines) says
+    "no meld" exactly when the hand's melds, listed card by card, are none."""
+    found = rules(order)
+    found.best([], None)                              # (the tables are made on the first split)
+    assert found._lined_all
+    assert found._meldless(*found._held(frozenset(hand))) == (found._listed(hand) == [])
