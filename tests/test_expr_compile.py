@@ -455,6 +455,10 @@ def test_expression_text_never_becomes_source(game):
     ("[[x, y] for x in xs if x > 3 for y in [1, 2] if y != x]", [[4, 1], [4, 2], [5, 1], [5, 2]]),
     ("sum(x * y for x in [1, 2] for y in [10, 100])", 330),
     ("count(s for s in seats for c in table if rank(c) == '7' and s == 0)", 1),
+    # bounds the compiler knows (a literal start, an end no larger than a list's size): Python's range
+    ("[k for g in [xs, [7]] for k in range(1, len(g) + 1)]", [1, 2, 3, 4, 5, 1]),
+    ("[k for k in range(2, len(xs))] + range(len(xs) + 1)", [2, 3, 4, 0, 1, 2, 3, 4, 5]),
+    ("[m + [c] for m in [[1], [2, 3]] for c in xs if c > 3] + [[]] + []", [[1, 4], [1, 5], [2, 3, 4], [2, 3, 5], []]),
 ])
 def test_range_and_nested_loops(run, text, value):
     assert run(text) == value
@@ -463,6 +467,8 @@ def test_range_and_nested_loops(run, text, value):
 def test_range_is_bounded_and_typed(run, tmp_path):
     with pytest.raises(EvalError, match="range would give more than 10,000 numbers"):
         run("range(pool, 20000)")
+    with pytest.raises(EvalError, match="range would give more than 10,000 numbers"):
+        run("[k for k in range(-20000, len(xs))]")          # an end the compiler knows, too far from the start
     with pytest.raises(RuleError, match="takes a whole number"):
         run("range('x')")
     with pytest.raises(RuleError, match="argmax and argmin take one loop"):
