@@ -115,3 +115,27 @@ def test_mistakes_are_located(state, text, message):
 def test_too_many_hands_to_compare(state):
     with pytest.raises(RuleError, match="best_hand would compare 635,013,559,600 hands of 13 of 52 cards"):
         state.evaluate("best_hand(hand(0) + hand(1) + hand(2) + hand(3), 13)")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(CARDS), min_size=0, max_size=6, unique=True),
+       st.sampled_from([None, ["S", "H", "D", "C"], ["C", "D"]]))
+def test_kept_ranks_are_the_hands_own(held, suits):
+    """A Ranks keeps each hand's rank by its cards and the suit order: asked again (the same
+    hand, or the same cards with another suit order), it gives what poker_rank works out
+    afresh, and a rank handed out and then changed changes nothing kept."""
+    from ruledsl.runtime import hands
+    from ruledsl.runtime.cards import card_named
+    xs = [card_named(c) for c in held]
+    power = tuple(range(60))                        # any table: a card's strength is its id
+    suit_of = tuple("SHDC"[i % 4] for i in range(60))
+    kept = KEPT_RANKS.setdefault("ranks", hands.Ranks(power, suit_of, 60))
+    fresh = hands.poker_rank(xs, power, suit_of, 60, suits)
+    first = kept.rank(xs, suits)
+    assert first == fresh
+    first.append(99)
+    assert kept.rank(list(xs), suits) == fresh
+    assert kept.rank(xs, None) == hands.poker_rank(xs, power, suit_of, 60)
+
+
+KEPT_RANKS: dict = {}           # one Ranks for every example: it keeps what the earlier ones ranked

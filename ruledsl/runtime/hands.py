@@ -17,6 +17,7 @@ import math
 from ..expr.values import EvalError
 from .helpers import cards
 
+KEPT = 1 << 16            # the ranks a Ranks keeps, by their cards, before starting afresh
 CATEGORIES = ("high card", "pair", "two pairs", "three of a kind", "straight", "flush", "full house",
               "four of a kind", "straight flush")
 MAX_HANDS = 10_000        # the hands best_hand compares, as for combinations()
@@ -55,6 +56,27 @@ def poker_rank(xs, power, suit_of, highest: int, suits=None) -> list[int]:
         return rank
     suits = sorted(((place[power[c]], suit_power.get(suit_of[c], 0)) for c in xs), reverse=True)
     return rank + [s for _, s in suits]
+
+
+class Ranks:
+    """poker_rank in one rank order of one deck (made once per program and order: the built-in
+    calls it), each hand's rank kept by its cards and the suit order: the same hands come back
+    from one decision to the next (a climbing game ranks each five-card play a hand holds, and
+    the play to beat, at every turn)."""
+
+    def __init__(self, power, suit_of, highest: int):
+        self.power, self.suit_of, self.highest = power, suit_of, highest
+        self._kept: dict = {}
+
+    def rank(self, xs, suits=None) -> list[int]:
+        key = (tuple(cards(xs)), None if suits is None else tuple(suits))
+        found = self._kept.get(key)
+        if found is None:
+            found = poker_rank(xs, self.power, self.suit_of, self.highest, suits)
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            self._kept[key] = found
+        return list(found)
 
 
 def _straight(powers: list[int], highest: int) -> int | None:

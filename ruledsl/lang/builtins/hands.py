@@ -10,30 +10,39 @@ from .base import Function
 from .cards import named_order
 
 
-def _tables(c, g, args, node, at: int) -> list[str]:
-    """The sources of the power table, the suit table and the highest power for the order named
-    by argument `at` (default: the trick order), then the suits given after it (or None)."""
+def _order(c, g, args, node, at: int) -> tuple[tuple, tuple]:
+    """The ranks of the order named by argument `at` (default: the trick order) and its power
+    table (a card's strength in it, 1 for the lowest rank)."""
     deck = g.deck
     ranks = named_order(c, g, args, node, at) if len(args) > at else tuple(deck.order)
     if sorted(ranks) != sorted(deck.order):
         raise RuleError(c.span(node.args[at]), f"{node.name}() needs an order that ranks every rank of the deck",
                         f"such as 'order' (the trick order): {' '.join(deck.order)}")
     if ranks == tuple(deck.order):
-        power = deck.power
-    else:
-        rank_power = {r: len(ranks) - i for i, r in enumerate(ranks)}
-        power = tuple(rank_power[r] if r is not None else None for r in deck.rank_of)
-    suits = c.src(args[at + 1]) if len(args) > at + 1 else "None"
-    return [c.unit.const(power), c.unit.const(deck.suit_of), str(len(ranks)), suits]
+        return ranks, deck.power
+    rank_power = {r: len(ranks) - i for i, r in enumerate(ranks)}
+    return ranks, tuple(rank_power[r] if r is not None else None for r in deck.rank_of)
+
+
+def _suits(c, args, at: int) -> str:
+    """The source of the suit order given after the rank order (or None)."""
+    return c.src(args[at + 1]) if len(args) > at + 1 else "None"
 
 
 def _poker_rank(c, g, args, node):
-    return Frag(src=c.call(hands.poker_rank, c.src(args[0]), *_tables(c, g, args, node, 1)), type=list_of(INT))
+    """A method of the program's Ranks for the order named (one for each order, keeping the
+    ranks it has worked out)."""
+    ranks, power = _order(c, g, args, node, 1)
+    table = g.program.table(f"poker ranks in {' '.join(ranks)}",
+                            lambda: hands.Ranks(power, g.deck.suit_of, len(ranks)))
+    return Frag(src=f"{table}.rank({c.src(args[0])}, {_suits(c, args, 1)})", type=list_of(INT))
 
 
 def _best_hand(c, g, args, node):
-    return Frag(src=c.call(hands.best_hand, c.src(args[0]), c.src(args[1]), *_tables(c, g, args, node, 2),
-                           c.span_const(node)), type=CARD_LIST)
+    ranks, power = _order(c, g, args, node, 2)
+    return Frag(src=c.call(hands.best_hand, c.src(args[0]), c.src(args[1]), c.unit.const(power),
+                           c.unit.const(g.deck.suit_of), str(len(ranks)), _suits(c, args, 2), c.span_const(node)),
+                type=CARD_LIST)
 
 
 SUITS = list_of(SUIT)
