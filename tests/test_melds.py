@@ -75,3 +75,15 @@ def test_a_hand_is_found_meldless_when_it_holds_no_meld(hand, order):
     found.best([], None)                              # (the tables are made on the first split)
     assert found._lined_all
     assert found._meldless(*found._held(frozenset(hand))) == (found._listed(hand) == [])
+
+
+def test_the_melds_of_a_hand_from_a_shoe_are_listed_without_the_shoes_melds():
+    """A shoe of several packs (copies: cards of one rank and suit with ids of their own) has
+    countless melds (eight packs: 2**32 sets of a rank), so a hand's melds are listed from its
+    cards, and the deck's are never made."""
+    ids = len(DECK.rank_of)
+    for packs in (2, 8):
+        shoe = MeldRules(RUN, DECK.rank_of * packs, DECK.suit_of * packs, DECK.suits)
+        hand = DECK.cards[:5] + [DECK.cards[1] + ids, DECK.cards[14], DECK.cards[27]]
+        assert shoe.melds(hand) == shoe._listed(hand) != []
+        assert shoe._melds is None

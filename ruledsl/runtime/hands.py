@@ -18,6 +18,7 @@ from ..expr.values import EvalError
 from .helpers import cards
 
 KEPT = 1 << 16            # the ranks a Ranks keeps, by their cards, before starting afresh
+KEYED = 16                # ... of hands of at most this many cards (KEPT long keys would hold much memory)
 CATEGORIES = ("high card", "pair", "two pairs", "three of a kind", "straight", "flush", "full house",
               "four of a kind", "straight flush")
 MAX_HANDS = 10_000        # the hands best_hand compares, as for combinations()
@@ -69,7 +70,10 @@ class Ranks:
         self._kept: dict = {}
 
     def rank(self, xs, suits=None) -> list[int]:
-        key = (tuple(cards(xs)), None if suits is None else tuple(suits))
+        xs = cards(xs)
+        if len(xs) > KEYED or (suits is not None and len(suits) > KEYED):
+            return poker_rank(xs, self.power, self.suit_of, self.highest, suits)
+        key = (tuple(xs), None if suits is None else tuple(suits))
         found = self._kept.get(key)
         if found is None:
             found = poker_rank(xs, self.power, self.suit_of, self.highest, suits)

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from itertools import combinations as _combinations
 
-from ..expr.values import EvalError
+from ..expr.values import MAX_ITEMS, EvalError
 from .cards import Card
 from .helpers import cards
 
 MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
 KEPT = 1 << 16            # answers kept (is_meld's, the splits by their cards, by free cards) before starting afresh
+KEYED = 16                # is_meld's answers are kept for lists of at most this many cards (a meld, a hand):
+                          # KEPT keys of a long list each would hold much memory
 
 
 class MeldRules:
@@ -35,6 +37,7 @@ class MeldRules:
         self._melds = None                                        # every meld of the deck, made when first asked
         self._at = None
         self._lined_all = False
+        self._by_bits = None              # melds() from the hand's bits (see _few_melds_one_a_place)
         self.splits: dict = {}            # a hand's cards (frozenset) -> its best split's melds (indices)
         self._free: dict = {}             # free cards (bits) -> (points melded, cards melded, melds), see _split
         self._is: dict = {}               # a list's cards (tuple) -> whether it is a meld
@@ -46,11 +49,29 @@ class MeldRules:
         cards of a deck with one card at each place of a suit: the deck's melds that the hand
         holds, found from its ranks and suits (_inside); otherwise listed from the cards."""
         xs = cards(xs)
-        if self._melds is None:
-            self._deck_melds()
-        if self._at is not None and len(set(xs)) == len(xs):
+        if self._by_bits is None:
+            self._by_bits = self._few_melds_one_a_place()
+        if self._by_bits and len(set(xs)) == len(xs):
+            if self._melds is None:
+                self._deck_melds()
             return [list(self._melds[i][0]) for i in self._inside(*self._held(xs))]
         return self._listed(xs)
+
+    def _few_melds_one_a_place(self) -> bool:
+        """Whether the deck has one card at each place of a suit and few enough melds (at most
+        MAX_ITEMS) to be made once: not a shoe of several packs, whose copies of a rank make
+        its sets countless (eight packs: 2**32 sets of a rank)."""
+        held, at_place = set(), {}
+        for c, p in enumerate(self.place):
+            if p is not None:
+                if self.suit_of[c] in self.suits:
+                    if (self.suit_of[c], p) in held:
+                        return False
+                    held.add((self.suit_of[c], p))
+                at_place[p] = at_place.get(p, 0) + 1
+        n = len(self.ranks)
+        sets = sum(2 ** k - 1 - k - k * (k - 1) // 2 for k in at_place.values())
+        return sets + len(self.suits) * (n - 1) * (n - 2) // 2 <= MAX_ITEMS
 
     def _listed(self, xs) -> list[list]:
         """melds(xs) worked out from the cards, one by one (any cards, copies too)."""
@@ -79,11 +100,13 @@ class MeldRules:
         return out
 
     def is_meld(self, xs) -> bool:
-        """Whether xs, as a whole, is one set or one run (see melds); kept by its cards."""
+        """Whether xs, as a whole, is one set or one run (see melds); kept by its cards (a few)."""
         if type(xs) is not list:
             xs = list(cards(xs))
         if len(xs) < 3:
             return False
+        if len(xs) > KEYED:
+            return self._is_meld(xs)
         key = tuple(xs)
         known = self._is.get(key)
         if known is None:
