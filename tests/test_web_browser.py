@@ -122,7 +122,7 @@ def test_a_card_that_may_not_be_played_says_why(browser, server):
     make_table(page, server, "ciapano", ["you", "random", "random", "random"])
     page.click("#go")
     for _ in range(200):                                        # until a trick where some cards may not follow
-        page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your turn')"
+        page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')"
                                " || document.body.dataset.status !== 'playing'", timeout=20_000)
         if page.locator("#hand .card.unplayable").count():
             break
@@ -145,7 +145,8 @@ def test_a_bid_that_reads_as_a_card_is_a_button_not_a_card_of_the_hand(browser, 
     errors = watch_errors(page)
     make_table(page, server, "bridge", ["you", "random", "random", "random"])
     page.click("#go")
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your turn')", timeout=20_000)
+    page.wait_for_selector("body[data-status]")
+    page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')", timeout=20_000)
     assert page.locator("#actions .move", has_text=re.compile(r"^bid 2")).count() == 5
     assert page.locator("#actions .move .card").count() == 0            # 2H is a bid, not a card drawn
     assert page.locator("#hand .card").count() == 13
@@ -156,7 +157,7 @@ def test_a_bid_that_reads_as_a_card_is_a_button_not_a_card_of_the_hand(browser, 
     said = page.locator("#log .log-line", has_text=re.compile(r"^A \(you\): bid 7"))
     assert said.count() == 1 and said.locator(".card").count() == 0              # words in the log too
     for _ in range(20):
-        page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your turn')"
+        page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')"
                                " || document.body.dataset.status !== 'playing'", timeout=20_000)
         if page.locator("#actions .move", has_text=re.compile(r"^(bid|pass|double|redouble)")).count() == 0:
             break
@@ -181,7 +182,8 @@ def test_a_face_up_card_outside_the_hand_that_one_move_plays_is_clicked_to_play_
         if page.get_attribute("body", "data-status") != "playing":     # no table yet, or a deal played out
             make_table(page, server, "klondike", ["you"])
             page.click("#go")
-        page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your turn')"
+            page.wait_for_selector("body[data-status]")               # the table's page, drawn
+        page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')"
                                " || document.body.dataset.status !== 'playing'", timeout=20_000)
         if card.count():
             break
