@@ -2,6 +2,7 @@
 
     PYTHONPATH=$PWD:benchmarks SUITE_CPU=/tmp/cpu python -m pytest -m "not slow" -p suite_cpu
     python benchmarks/suite_cpu.py /tmp/cpu          # CPU s by file and the 30 largest tests
+    python benchmarks/suite_cpu.py /tmp/cpu --write-slow tests/measured_slow.txt   # (a run with RULEDSL_MEASURE=1)
 
 Each process (the one process, or each xdist worker) writes SUITE_CPU.<worker>: one line a test,
 its CPU seconds (setup, call and teardown; the process's and its finished children's, so a
@@ -61,5 +62,22 @@ def summary(prefix: str, top: int = 30) -> None:
         print(f"{float(cpu):8.2f}  {float(wall):8.2f}  {slow:4}  {name}")
 
 
+def write_slow(prefix: str, out: str, over: float) -> None:
+    """tests/measured_slow.txt from a run of the everyday loop made with RULEDSL_MEASURE=1: every
+    test not marked slow in its code that took `over` seconds of CPU or more."""
+    paths = glob.glob(f"{prefix}.main") + glob.glob(f"{prefix}.gw*")
+    rows = [line.rstrip("\n").split("\t") for path in paths for line in open(path, encoding="utf-8")]
+    slow = sorted(name for name, cpu, _, marked in rows if name != "<collection>" and not marked and float(cpu) >= over)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(f"# Tests of the everyday loop measured at {over} s of CPU or more: tests/conftest.py marks them\n"
+                "# slow. Written by: RULEDSL_MEASURE=1 PYTHONPATH=$PWD:benchmarks SUITE_CPU=/tmp/cpu python -m pytest\n"
+                f"#   -n auto -m 'not slow' -p suite_cpu; python benchmarks/suite_cpu.py /tmp/cpu --write-slow {out}\n")
+        f.writelines(name + "\n" for name in slow)
+    print(f"{len(slow)} tests written to {out}")
+
+
 if __name__ == "__main__":
-    summary(sys.argv[1])
+    if "--write-slow" in sys.argv:
+        write_slow(sys.argv[1], sys.argv[sys.argv.index("--write-slow") + 1], 0.5)
+    else:
+        summary(sys.argv[1])

@@ -4,6 +4,8 @@
   a folder runs in one worker process per core; a file or a test named on the command line runs
   in this process.
 
+- tests/measured_slow.txt: tests measured slow, marked ``slow`` as if by hand (below).
+
 - ``data_folder`` (for every test): RULEDSL_DATA points to a fresh folder, so saved games go there.
 
 - ``load_rules(text, name="rules.yaml")``: write a small rule file into the test's ``tmp_path``
@@ -30,6 +32,24 @@ def pytest_xdist_auto_num_workers(config):
         return None
     named = [arg for arg in config.args if "::" in arg or Path(arg).is_file()]
     return 0 if config.args and len(named) == len(config.args) else None
+
+
+MEASURED_SLOW = Path(__file__).with_name("measured_slow.txt")
+
+
+@pytest.hookimpl(tryfirst=True)           # before `-m` deselects by the marks
+def pytest_collection_modifyitems(config, items):
+    """The tests listed in tests/measured_slow.txt are slow as if marked so: those the everyday
+    loop measured at 0.5 s of CPU or more (benchmarks/suite_cpu.py --write-slow), which keeps
+    `-m "not slow"` at about a minute on two cores; CI runs every test. RULEDSL_MEASURE=1 leaves
+    the list out (to measure the loop again)."""
+    if os.environ.get("RULEDSL_MEASURE") or not MEASURED_SLOW.exists():
+        return
+    listed = {line.strip() for line in MEASURED_SLOW.read_text(encoding="utf-8").splitlines()
+              if line.strip() and not line.startswith("#")}
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)
