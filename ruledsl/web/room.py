@@ -209,7 +209,7 @@ class Room:
         except StoreError as exc:                   # not taken: the match as the store holds it
             log.error("%s", exc)
             table.state = table.replay(table.actions)
-            raise Refused(503, "the server could not save this; nothing changed: try again") from None
+            raise not_saved() from None
         table.actions.append((seat, canonical))
         if status == STOPPED:                       # shown where it stopped, as after a restart
             table.status, table.note = STOPPED, note
@@ -252,7 +252,13 @@ class Room:
             return write(*args)
         except StoreError as exc:
             log.error("%s", exc)
-            raise Refused(503, "the server could not save this; nothing changed: try again") from None
+            raise not_saved() from None
+
+
+def not_saved() -> Refused:
+    """A write the store refused (a full disk, a database locked too long): nothing was taken."""
+    return Refused(503, "the server could not save this; nothing changed: try again")
+
 
 def _seats(words: list[str], players: int) -> list[tuple[str, str | None]]:
     if len(words) != players:
