@@ -53,6 +53,21 @@ def test_the_splits_of_a_hand_less_each_card_are_those_found_afresh(hand):
         assert KEEPING.best(held, None) == rules().best(held, None)
 
 
+@settings(max_examples=80, deadline=None)
+@given(hands, st.lists(st.tuples(st.sampled_from(few), st.sampled_from(few)), max_size=12), st.sampled_from([RUN, ORDER]))
+def test_the_melds_within_a_hand_one_card_from_the_last_are_derived_as_found_afresh(hand, swaps, order):
+    """A hand asked after one that differs by a card each way at most (a card gone, a card come,
+    or both) takes the melds within it from the last hand's; they are those found from its
+    ranks and suits, and so is its split. Larger jumps (a new deal) are found afresh."""
+    found, held = rules(order), list(hand)
+    for gone, came in swaps:
+        held = [c for c in held if c != gone] + ([came] if came not in held and came != gone else [])
+        split = found.best(held, None)
+        inside = found.splits[found._last[0]][1]
+        assert inside == found._inside(*found._held(frozenset(held)))
+        assert split == rules(order).best(held, None)
+
+
 def test_a_hand_whose_search_could_reach_max_work_keeps_its_own_memo():
     """A hand large enough that its search might give up does not read (or fill) the splits of
     free cards the small hands share: whether it gives up depends on it alone."""

@@ -38,7 +38,8 @@ class MeldRules:
         self._at = None
         self._lined_all = False
         self._by_bits = None              # melds() from the hand's bits (see _few_melds_one_a_place)
-        self.splits: dict = {}            # a hand's cards (frozenset) -> its best split's melds (indices)
+        self.splits: dict = {}            # a hand's cards (bits) -> (its best split's melds, the melds within it), as indices
+        self._last = (0, ((), []))        # the hand best() was asked for last, and its splits entry
         self._free: dict = {}             # free cards (bits) -> (points melded, cards melded, melds), see _split
         self._is: dict = {}               # a list's cards (tuple) -> whether it is a meld
 
@@ -133,20 +134,49 @@ class MeldRules:
     def best(self, xs, span) -> list[list]:
         """The melds, no card in two, that leave the fewest points outside them; among equal
         splits, the one melding more cards, then the first found in melds() order. A hand's
-        split is kept by its cards (`splits`): asked again for the same cards (the scoring reads
-        a hand's deadwood more than once; a player may hold the same cards from one decision to
-        the next), it is not sought again."""
-        key = frozenset(cards(xs))
-        chosen = self.splits.get(key)
-        if chosen is None:
-            if self._melds is None:
-                self._deck_melds()
-            hand, lines = self._held(key)
-            chosen = () if self._meldless(hand, lines) else self._split(hand, self._inside(hand, lines), span)
+        split is kept by its cards (`splits`, keyed by the cards as bits): asked again for the
+        same cards (the scoring reads a hand's deadwood more than once; a player may hold the
+        same cards from one decision to the next), it is not sought again."""
+        if self._melds is None:
+            self._deck_melds()
+        hand, bits = 0, self._bits
+        for c in cards(xs):
+            hand |= bits[c]
+        found = self.splits.get(hand)
+        if found is None:
+            last_chosen, last_inside = self._last[1]
+            inside = self._inside_near(hand)
+            if inside is last_inside and (1 << hand.bit_count()) * (1 + len(inside)) <= MAX_WORK:
+                chosen = last_chosen        # the same live cards, split as such (see _split)
+            else:
+                chosen = self._split(hand, inside, span) if inside else ()
+            found = (chosen, inside)
             if len(self.splits) >= KEPT:
                 self.splits.clear()
-            self.splits[key] = chosen
-        return [list(self._melds[i][0]) for i in chosen]
+            self.splits[hand] = found
+        self._last = hand, found
+        return [list(self._melds[i][0]) for i in found[0]]
+
+    def _inside_near(self, hand: int) -> list[int]:
+        """The deck's melds within `hand` (as _inside), derived from those of the hand asked
+        last where the two differ by at most one card each way: a knock rummy asks for a hand
+        less each of its cards in turn, and a hand's melds less one card are its melds without
+        that card, plus, for a card gained, the melds holding it that the hand now holds."""
+        last, (_, inside) = self._last
+        gone, came = last & ~hand, hand & ~last
+        if gone & (gone - 1) or came & (came - 1):
+            lines = self._lines(hand)
+            return [] if self._meldless(hand, lines) else self._inside(hand, lines)
+        melds = self._melds
+        if gone:
+            kept = [i for i in inside if not melds[i][1] & gone]
+            if len(kept) < len(inside):     # (else the very list: the same melds, see best())
+                inside = kept
+        if came:
+            c = came.bit_length() - 1
+            if any(trio & hand == trio for trio in self._trios[c]):     # else the card melds with nothing
+                inside = sorted(inside + [i for i in self._holding[c] if melds[i][1] & hand == melds[i][1]])
+        return inside
 
     def _meldless(self, hand: int, lines: list) -> bool:
         """Whether the hand has no three cards of a rank and no three in sequence in a suit,
@@ -228,6 +258,17 @@ class MeldRules:
                 lines[lined[c][0]] |= lined[c][1]
         return hand, lines
 
+    def _lines(self, hand: int) -> list:
+        """Each suit's places held by the cards of `hand` (bits), as bits."""
+        lines, lined = [0] * len(self.suits), self._lined
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            at = lined[low.bit_length() - 1]
+            if at is not None:
+                lines[at[0]] |= at[1]
+        return lines
+
     def _inside(self, hand: int, lines: list) -> list[int]:
         """The indices (in melds() order) of the deck's melds made of cards of `hand` alone,
         found from the hand's ranks and suits (a few), not by testing every meld that holds one
@@ -269,6 +310,8 @@ class MeldRules:
         for i, (m, _, _) in enumerate(self._melds):
             for c in m:
                 self._holding[c].append(i)
+        # a card lies in a meld of a hand only if in one of three cards (any set or run of more holds one)
+        self._trios = [tuple(self._melds[i][1] for i in held if len(self._melds[i][0]) == 3) for held in self._holding]
         ranks: dict = {}
         for c in deck:
             ranks[self.rank_of[c]] = ranks.get(self.rank_of[c], 0) | 1 << c
