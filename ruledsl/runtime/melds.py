@@ -159,7 +159,7 @@ class MeldRules:
 
     def _inside_near(self, hand: int) -> list[int]:
         """The deck's melds within `hand` (as _inside), derived from those of the hand asked
-        last where the two differ by at most one card each way: a knock rummy asks for a hand
+        last where the two differ by at most one card each way: a rule may ask for a hand
         less each of its cards in turn, and a hand's melds less one card are its melds without
         that card, plus, for a card gained, the melds holding it that the hand now holds."""
         last, (_, inside) = self._last
