@@ -230,6 +230,25 @@ def test_a_time_budget_stops_the_pool_of_worlds_growing_at_its_clock_reading():
     assert all(model.log_likelihood(cut.draw(), seat, judged=False) > float("-inf") for _ in range(4))
 
 
+def test_a_pool_of_worlds_serves_each_of_its_draws_once_then_fresh_worlds_follow():
+    """A search draws more worlds than a pool holds (a pool of 10, 200 worlds): a pool served
+    in turn would rest the whole search on its 10 deals. Its draws come first, each once, and
+    every later world is a fresh one (replayed where the play rules worlds out)."""
+    from ruledsl.bots.inference import Model, Worlds
+    from ruledsl.bots.policy import Judge
+    game, rng = GAMES["kozel"], random.Random(2)
+    st = game.new_initial_state(seed=4, players=game.default_players, record=True)
+    for _ in range(8):
+        st.apply_action(rng.choice(st.legal_actions()))
+    seat = st.current_player()
+    worlds = Worlds(st, seat, random.Random(1), Model(Judge(st)), 10, 10**6)
+    assert len(worlds.pool) == 10
+    drawn = [worlds.draw() for _ in range(40)]
+    assert [id(w) for w in drawn[:10]] == [id(w) for w in worlds.pool]
+    assert not {id(w) for w in drawn[10:]} & {id(w) for w in worlds.pool}
+    assert len({id(w) for w in drawn[10:]}) == 30
+
+
 def test_worlds_stop_replaying_only_where_the_play_has_ruled_none_out():
     """Replaying a world's past costs about a roll-out: after TRUSTED replayed worlds none of
     which the play ruled out, the draws are plain determinizations; where it ruled one out,

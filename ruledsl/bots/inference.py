@@ -15,7 +15,7 @@ of play (`Model`): the action the one-action judge of policy.py rates best with 
 `agree`, else any legal action at random. `agree` is a setting, not fitted: a cautious guess at
 how often a search bot's choice is the judge's best beyond chance (the card-location accuracy it
 gives: benchmarks/README.md, "Bot strength"). When the budget allows, a pool of possible worlds is weighted so and resampled (systematic resampling), and the
-search takes its worlds from the pool in turn.
+search takes its first worlds from the pool, each once.
 
 Nothing here reads the true state: only the worlds and their pasts.
 """
@@ -83,7 +83,7 @@ class Worlds:
     the play rules out few worlds here (fewer than one in about TRUSTED / 3, at 95%), and the
     replays, as costly as a roll-out late in a hand, stop for this move; and when `work` allows a pool of at least SMALLEST such
     worlds to be judged, up to `size` of them are weighted by the model and resampled: the
-    search then takes its worlds from the pool in turn. With `until` (a time budget's share), the
+    search takes its first worlds from the pool, each draw once, then fresh ones as above. With `until` (a time budget's share), the
     pool stops growing at that clock reading."""
 
     SMALLEST = 8                    # a pool smaller than this is no better than fresh worlds
@@ -124,10 +124,10 @@ class Worlds:
         self.pool = _resample(worlds, self.weights, rng)
 
     def draw(self):
-        if self.pool:
-            world = self.pool[self.next % len(self.pool)]
-            self.next += 1
-            return world
+        if self.next < len(self.pool):            # each of the pool's draws once: a world used
+            world = self.pool[self.next]          # again adds a roll-out, not a deal, and a
+            self.next += 1                        # search of 200 worlds drawn from a pool of 10
+            return world                          # would rest on 10 deals
         if self.replays and (self.ruled_out or self.replayed < self.TRUSTED):
             return self._fresh()
         return self.state.determinize(self.seat, self.rng)
