@@ -4,8 +4,8 @@
     nice -n 10 python benchmarks/bots.py [--hands 500] [--budget :0.5 | --budget @100 |
                                           --budgets budgets.json] [--workers 2] [--results bots.jsonl]
     python benchmarks/bots.py --report --results bots.jsonl  # the table, from the results so far
-    python benchmarks/bots.py --choose-rollouts --results r.jsonl   # from judged-random runs: each
-                                                     # game's roll-out policy, ruledsl/bots/rollouts.json
+    python benchmarks/bots.py --choose-rollouts --results r.jsonl   # from judged-random and stand-search
+                                                     # runs: each game's settings, ruledsl/bots/rollouts.json
 
 `--calibrate SECONDS` plays a few hands of each game with each search bot in every seat and
 writes, per game, the iterations that make each bot think SECONDS of CPU time a move (measured,
@@ -56,6 +56,7 @@ PAIRINGS = {                     # name -> (X, Y): bot names, each with its budg
     "pimc-random": ("pimc", "random"),
     "judged-random": ("expert/greedy=1.0", "expert/greedy=0.0"),      # the roll-out policies (--choose-rollouts)
     "mixed-random": ("expert/greedy=0.5", "expert/greedy=0.0"),
+    "stand-search": ("expert/stand=1.96", "expert/stand=0"),           # the judge's pick standing (--choose-rollouts)
     "ismcts-pimc": ("ismcts", "pimc"),
 }
 _GAMES: dict = {}
@@ -130,26 +131,36 @@ def calibrate(names, seconds: float, hands: int = 4, searches=SEARCHES) -> dict:
     return out
 
 
+SETTINGS = ("greedy", "stand")   # the expert's settings --choose-rollouts chooses per game (rollouts.chosen)
+
+
 def choose_rollouts(rows: list[dict], choices: Path) -> str:
-    """Per game, from the judged-random and mixed-random pairings in `rows`: the share of judged
-    decisions whose advantage over random roll-outs has the highest lower end of its 95% interval,
-    if above zero (else random), stored in `choices` (ruledsl/bots/rollouts.py reads it)."""
+    """Per game and setting of SETTINGS, from pairings in `rows` of the expert with the setting at
+    some value against the expert with it at 0 (judged-random, mixed-random: `greedy`, the share
+    of judged roll-out decisions; stand-search: `stand`, the judge's pick standing): the value
+    whose advantage has the highest lower end of its 95% interval, if above zero (else 0), stored
+    in `choices` (ruledsl/bots/rollouts.py reads it). A setting not measured keeps its entry."""
     from ruledsl.bots.rollouts import rules_key
     table = json.loads(choices.read_text()) if choices.exists() else {}
     out = []
     for name in dict.fromkeys(r["game"] for r in rows):
         g = game(name)
-        tried = {}
-        for specs in dict.fromkeys(tuple(r["specs"]) for r in rows if r["game"] == name):
-            x, y = (dict(s.split("=") for s in spec.split("/")[1:]) for spec in specs)
-            if "greedy" in x and y.get("greedy") in ("0", "0.0"):
-                mean, half, hands = advantage([r for r in rows if r["game"] == name and tuple(r["specs"]) == specs])
-                tried[float(x["greedy"])] = (mean, half, hands, specs)
-        best = max(tried, key=lambda k: tried[k][0] - tried[k][1], default=None)
-        share = best if best is not None and tried[best][0] - tried[best][1] > 0 else 0.0
-        measured = {f"{k:g}": f"{m:+.3f} ± {h:.3f} over {n} hands ({a} vs {b})" for k, (m, h, n, (a, b)) in tried.items()}
-        table[rules_key(g.ruleset, g.default_players)] = {"greedy": share, "vs random": measured}
-        out.append(f"{name}: greedy {share:g}  " + "; ".join(f"{k}: {v}" for k, v in measured.items()))
+        entry = table.setdefault(rules_key(g.ruleset, g.default_players), {})
+        for setting in SETTINGS:
+            tried = {}
+            for specs in dict.fromkeys(tuple(r["specs"]) for r in rows if r["game"] == name):
+                x, y = (dict(s.split("=") for s in spec.split("/")[1:]) for spec in specs)
+                if setting in x and float(y.get(setting, "nan")) == 0:
+                    mean, half, hands = advantage([r for r in rows if r["game"] == name and tuple(r["specs"]) == specs])
+                    tried[float(x[setting])] = (mean, half, hands, specs)
+            if not tried:
+                continue
+            best = max(tried, key=lambda k: tried[k][0] - tried[k][1])
+            value = best if tried[best][0] - tried[best][1] > 0 else 0.0
+            measured = {f"{k:g}": f"{m:+.3f} ± {h:.3f} over {n} hands ({a} vs {b})" for k, (m, h, n, (a, b)) in tried.items()}
+            entry[setting] = value
+            entry[f"{setting} vs 0"] = measured
+            out.append(f"{name}: {setting} {value:g}  " + "; ".join(f"{k}: {v}" for k, v in measured.items()))
     choices.write_text(json.dumps(table, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
     return "\n".join(out)
 
@@ -297,7 +308,7 @@ def main() -> None:
     parser.add_argument("--bots", nargs="*", metavar="BOT", help="the bots --calibrate calibrates (default: "
                         f"{' '.join(SEARCHES)}); an expert may carry style settings, e.g. expert/greedy=1.0")
     parser.add_argument("--choose-rollouts", action="store_true",
-                        help="from the judged-random / mixed-random results, store each game's roll-out policy "
+                        help="from the judged-random / mixed-random / stand-search results, store each game's settings "
                         "(ruledsl/bots/rollouts.json), and stop")
     parser.add_argument("--calibrate-hands", type=int, default=4, metavar="N", help="hands a game and bot to calibrate on")
     parser.add_argument("--responsiveness", nargs="*", metavar="SPEC",
@@ -311,7 +322,8 @@ def main() -> None:
         budgets = calibrate(args.games, args.calibrate, args.calibrate_hands, args.bots or SEARCHES)
         if args.budgets:
             old = json.loads(args.budgets.read_text()) if args.budgets.exists() else {}
-            args.budgets.write_text(json.dumps({**old, **budgets}, indent=1) + "\n")
+            merged = {name: {**old.get(name, {}), **bots_of} for name, bots_of in budgets.items()}   # other bots kept
+            args.budgets.write_text(json.dumps({**old, **merged}, indent=1) + "\n")
         return
     if args.responsiveness:
         responsiveness(args.games, args.responsiveness, 40)

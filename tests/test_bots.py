@@ -249,6 +249,41 @@ def test_a_pool_of_worlds_serves_each_of_its_draws_once_then_fresh_worlds_follow
     assert len({id(w) for w in drawn[10:]}) == 30
 
 
+def test_the_judges_pick_stands_unless_the_search_beats_it_world_by_world():
+    """Style.stand: the action the one-action judge rates best over the worlds is played unless
+    the best mean leads it, world by world, by more than `stand` standard errors."""
+    from ruledsl.bots.flat import Samples
+    samples = Samples(["a", "b", "c"])
+    for row in ([1.0, 0.0, 0.5], [0.0, 0.2, 0.4], [1.0, 0.1, 0.6]):
+        samples.add(row)
+        samples.judge([0.0, 0.0, 1.0])                 # the judge favours c
+    assert samples.means().index(max(samples.means())) == 0
+    assert samples.standing(1.96) == 2                 # a leads c by 0.17 ± 0.29: c stands
+    assert samples.standing(0.0) == 0                  # no standing asked: the best mean
+    for _ in range(20):
+        samples.add([1.0, 0.0, 0.5])                   # now a leads c in world after world
+        samples.judge([0.0, 0.0, 1.0])
+    assert samples.standing(1.96) == 0
+    one = Samples(["a", "b"])
+    one.add([1.0, 0.0])
+    one.judge([0.0, 1.0])
+    assert one.standing(1.96) == 1                     # one world: no error to beat, the pick stands
+
+
+@pytest.mark.parametrize("name", ["cicera", "kozel", "couillon"])
+def test_the_judges_pick_is_judged_in_the_worlds_only(name):
+    """The judge rates the actions in the sampled worlds, never in the true state: two states
+    that differ only in cards hidden from the seat get the same move and values."""
+    import attrs
+    from ruledsl.bots.expert import Style
+    bot = bots.make("expert@40")
+    bot.style = attrs.evolve(Style(), stand=1.96)
+    for st in points(name, GAMES[name].default_players, seed=2):
+        other = st.determinize(st.current_player(), random.Random(9))
+        assert bot(st, random.Random(5)) == bot(other, random.Random(5))
+        assert bot.evaluate(st, random.Random(5)) == bot.evaluate(other, random.Random(5))
+
+
 def test_worlds_stop_replaying_only_where_the_play_has_ruled_none_out():
     """Replaying a world's past costs about a roll-out: after TRUSTED replayed worlds none of
     which the play ruled out, the draws are plain determinizations; where it ruled one out,

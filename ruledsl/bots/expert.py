@@ -2,7 +2,9 @@
 each world and the one with the best mean value played; a world's rest of the hand solved
 exactly when it is small (endgame.py), else finished by a roll-out — random, or, in a game
 where the benchmark found it better at equal time (rollouts.py), playing some or all of the time
-the action the rule file's values favour one action ahead (policy.py).
+the action the rule file's values favour one action ahead (policy.py). Where the benchmark found
+it stronger for the game, the action the one-action judge favours (rated in the same worlds)
+stands unless the search shows, world by world, that another is better (`Style.stand`).
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from .endgame import Solver, TooBig, estimate
 from .flat import Samples, try_each
 from .inference import Model, Worlds
 from .policy import Judge
-from .rollouts import HORIZON, Finish, chosen
+from .rollouts import HORIZON, JUDGED_PER_ROLLOUT, Finish, chosen
 from .search import Goal, SearchBot
 
 SOLVE_SHARE = 8          # a world solved exactly may cost at most this part of a move's budget
@@ -33,6 +35,9 @@ class Style:
     weigh: bool = True           # and, budget allowing, weighted by the likelihood of the others' play
     horizon: int = HORIZON       # a roll-out cut after this many actions, the learned values judging
     replies: int = 0             # the decisions after the action tried taken by the judge, then random
+    stand: float | None = None   # the judge's pick is played unless another action's paired lead over it,
+                                 # world by world, passes this many standard errors (0: the best mean;
+                                 # None: as measured for the game, rollouts.chosen)
 
 
 class Expert(SearchBot):
@@ -41,22 +46,35 @@ class Expert(SearchBot):
 
     def search(self, state, rng):
         meter = self.budget.meter()
+        stand = chosen(state, "stand") if self.style.stand is None else self.style.stand
         samples = sample(state, rng, meter, self.style, solve_limit=meter.share(SOLVE_SHARE) * NODES_PER_ROLLOUT,
-                         infer_work=meter.share(INFER_SHARE) if self.style.weigh else 0)
-        return [(a, len(samples), mean) for a, mean in zip(samples.legal, samples.means())]
+                         infer_work=meter.share(INFER_SHARE) if self.style.weigh else 0, judged=bool(stand))
+        stats = Stats((a, len(samples), mean) for a, mean in zip(samples.legal, samples.means()))
+        if stand:
+            stats.play = samples.legal[samples.standing(stand)]
+        return stats
 
     def choose(self, stats):
+        if getattr(stats, "play", None) is not None:
+            return stats.play
         return max(stats, key=lambda s: s[2])[0]
 
 
+class Stats(list):
+    """(action, worlds, mean value) per legal action; `play`, when set, the action to play."""
+    play = None
+
+
 def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, infer_work: int = 0,
-           pool: int = POOL) -> Samples:
+           pool: int = POOL, judged: bool = False) -> Samples:
     """Worlds while `meter` goes: the value of every legal action of the seat to move in each.
     `meter.spend` is told the work each world took (roll-outs, or positions solved), and the
     inference's. `solve_limit`: positions a world may take to be solved exactly; `infer_work`:
-    the work the pool's likelihoods may take, `pool` its worlds at most (inference.py)."""
+    the work the pool's likelihoods may take, `pool` its worlds at most (inference.py);
+    `judged`: the one-action judge also rates every action in each world (Samples.judged)."""
     seat, goal = state.current_player(), Goal(state)
     samples = Samples(state.legal_actions())
+    judge = Judge(state) if judged else None
     legal = samples.legal
     greedy = chosen(state) if style.greedy is None else style.greedy
     finish = Finish(state, goal, greedy, style.horizon, style.replies)
@@ -74,6 +92,10 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
         if exact is not None and exact.on:
             row = exact.row(world, legal, rng)
             meter.spend(exact.cost // NODES_PER_ROLLOUT)      # the positions searched, solved or not
+        if judge is not None:
+            before = judge.judged
+            samples.judge(judge.scores(world, legal))
+            meter.spend((judge.judged - before) // JUDGED_PER_ROLLOUT)
         if row is None:
             before = finish.work
             row = try_each(world, legal, seat, finish, rng)

@@ -21,9 +21,24 @@ class Samples:
     def __init__(self, legal: list):
         self.legal = legal
         self.rows: list[list[float]] = []
+        self.judged = [0.0] * len(legal)      # the one-action judge's scores, summed over worlds
 
     def add(self, row: list[float]) -> None:
         self.rows.append(row)
+
+    def judge(self, scores: list[float]) -> None:
+        self.judged = [a + b for a, b in zip(self.judged, scores)]
+
+    def standing(self, z: float) -> int:
+        """The action to play: the judge's favourite over the worlds (`judge`), unless the best
+        mean leads it world by world by more than `z` standard errors — then the best mean."""
+        means = self.means()
+        best = max(range(len(means)), key=means.__getitem__)
+        pick = max(range(len(self.judged)), key=self.judged.__getitem__)
+        if pick == best:
+            return best
+        gap, err = self.behind(best)[pick]
+        return best if gap > z * err else pick             # (nan: one world, the pick stands)
 
     def __len__(self) -> int:
         return len(self.rows)
