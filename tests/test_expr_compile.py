@@ -273,7 +273,7 @@ def test_statements_move_and_reveal(tmp_path):
 
 
 def test_a_card_moved_goes_last_where_it_goes_even_from_there(tmp_path):
-    """One card moves on its own path (helpers._move_one): from its zone to the end of the
+    """One card moves on its own path (helpers.move_cards, without sets): from its zone to the end of the
     other, or to the end of its own; several cards keep their order."""
     st = state(_game(tmp_path, "move table[0] to table"))
     assert [str(c) for c in st.evaluate("table")] == ["3D", "7C"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..expr.values import MAX_ITEMS, EvalError, absolute as _abs, describe, is_number, norm
 from . import knowledge
+from .cards import BITS as BIT
 from .dealing import hand_seed, shuffle
 
 SEAT_NAMES = "ABCDEFGHIJKL"
@@ -246,8 +247,18 @@ def move_cards(st, moved: list, dest: int) -> None:
     One pass over the zones (and the trick) whatever the number of cards: moving a whole stock
     or a table is common. What the seats learn from it is recorded (knowledge.moved)."""
     zones = st.zones
-    if len(moved) == 1 and _move_one(st, zones, moved[0], dest):
-        return
+    if len(moved) == 1:                         # one card (a discard, a card laid): no sets
+        card = moved[0]
+        for i, z in enumerate(zones):
+            if card in z:
+                if i != dest:
+                    lesson = st.prog.viewers.lessons[i][dest]
+                    if lesson is not None:
+                        knowledge.learn(st, lesson, BIT[card])
+                z.remove(card)
+                zones[dest].append(card)
+                return
+        # no zone holds it: it is on the trick
     wanted = set(moved)
     if len(wanted) != len(moved):               # `move [c, c] to table` would make a card twice
         twice = next(c for i, c in enumerate(moved) if c in moved[:i])
@@ -270,19 +281,6 @@ def move_cards(st, moved: list, dest: int) -> None:
     if not wanted.isdisjoint(target):              # moving cards to where they already are
         target[:] = [c for c in target if c not in wanted]
     target.extend(moved)
-
-
-def _move_one(st, zones: list, card, dest: int) -> bool:
-    """move_cards of one card found in a zone (a discard, a card laid): taken out of it and put
-    last in `dest`, without the sets; False when no zone holds it (it is on the trick)."""
-    for i, z in enumerate(zones):
-        if card in z:
-            if i != dest:
-                knowledge.moved(st, i, dest, [card])
-            z.remove(card)
-            zones[dest].append(card)
-            return True
-    return False
 
 
 def move_zone(st, source: int, dest: int) -> None:

@@ -68,12 +68,26 @@ class Viewers:
         # saw the cards stops seeing them and they go to no hand, or they are face up throughout
         self.silent = tuple(tuple(_silent(before, after, owner) for after, owner in zip(self.seers, self.hand_of))
                             for before in self.seers)
+        # lessons[a][b]: what such a move teaches, worked out once per pair of zones (a move is
+        # on every play's path): None when silent, else (the masks of st.know that gain the
+        # cards, the seat whose hand takes cards that may not be known to all, else -1)
+        self.lessons = tuple(tuple(None if quiet else _lesson(before, after, owner)
+                                   for after, owner, quiet in zip(self.seers, self.hand_of, row))
+                             for before, row in zip(self.seers, self.silent))
 
 
 def _silent(before, after, owner: int) -> bool:
     if before is None:
         return after is None
     return owner < 0 and (not before or after is not None and all(s in after for s in before))
+
+
+def _lesson(before, after, owner: int) -> tuple:
+    """Seats that saw the cards there and do not see `after` remember them (everyone, if the
+    source is seen by all); a hand taking cards from a hidden place may hold any card again."""
+    if before is None:
+        return ((PUBLIC,) if after is not None else ()), -1
+    return tuple(1 + s for s in before if after is None or s not in after), owner
 
 
 def _hidden_counters(ruleset, layout, seat: int) -> list:
@@ -117,22 +131,22 @@ def forget_voids(st, seat: int) -> None:
 
 def moved(st, source: int, dest: int, cards) -> None:
     """The `cards` (a list) leave zone index `source` for zone index `dest` (a move)."""
-    viewers = st.prog.viewers
-    if viewers.silent[source][dest]:
-        return
-    before, after = viewers.seers[source], viewers.seers[dest]
-    owner = viewers.hand_of[dest]
-    know = _masks(st)
-    m = mask(cards)
-    if before is None:
-        if after is not None:
-            know[PUBLIC] |= m
-    else:
-        for s in before:
-            if after is None or s not in after:
-                know[1 + s] |= m
-    st.know = tuple(know)
-    if owner >= 0 and before is not None and st.voids and m & ~public(st):
+    lesson = st.prog.viewers.lessons[source][dest]
+    if lesson is not None:
+        learn(st, lesson, mask(cards))
+
+
+def learn(st, lesson: tuple, m: int) -> None:
+    """What a move of the cards `m` (a mask) teaches: `lesson`, from Viewers.lessons. Once a
+    move is not silent, `st.know` holds masks (zeros, if it taught nothing yet)."""
+    gains, owner = lesson
+    know = st.know
+    if know is None:
+        know = (0,) * (1 + st.n)
+    for i in gains:
+        know = know[:i] + (know[i] | m,) + know[i + 1:]
+    st.know = know
+    if owner >= 0 and st.voids and m & ~public(st):
         forget_voids(st, owner)             # its hand took cards not everyone knows: any card again
 
 
@@ -150,9 +164,8 @@ def show(st, cards) -> None:
     capture, drawn from a face-up zone)."""
     m = mask(cards)
     if m:
-        know = _masks(st)
-        know[PUBLIC] |= m
-        st.know = tuple(know)
+        know = st.know
+        st.know = (m,) + (0,) * st.n if know is None else (know[PUBLIC] | m,) + know[1:]
 
 
 def show_to(st, seats, cards) -> None:
