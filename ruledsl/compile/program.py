@@ -139,14 +139,20 @@ class Compiler:
 
     def seats(self, e: Expr, what: str, words: str | None = None) -> str:
         """The source of a list of seats given by `e` (a seat, a list of seats; none: nobody)."""
+        src, one = self.seat_or_seats(e, what, words)
+        return f"[{src}]" if one else src
+
+    def seat_or_seats(self, e: Expr, what: str, words: str | None = None) -> tuple[str, bool]:
+        """`e` (a seat, a list of seats; none: nobody) as the source of one seat and True where
+        its type says it is one seat, else as the source of a list of seats and False."""
         place = attrs.evolve(SEATS, name=words) if words else SEATS
         frag = self.atom(e, place, what)
         src = self.w_src(frag)
         if frag.type.only("list") and frag.type.item is not None and frag.type.item.only("seat"):
-            return src
+            return src, False
         if frag.type.only("seat"):
-            return f"[{src}]"
-        return f"{self.w.const(helpers.seats)}({src}, {self.n}, {self.w.const(e.span)})"
+            return src, True
+        return f"{self.w.const(helpers.seats)}({src}, {self.n}, {self.w.const(e.span)})", False
 
     def card_list(self, frag: Frag, e: Expr) -> str:
         """The source of a fresh list of the cards `frag` (compiled from `e`) gives."""

@@ -83,8 +83,11 @@ def compile_ask(step: Ask, c) -> None:
     values = [c.slot() if ch.each is not None else None for ch in choices]
     d = c.decision(ASKING, Spec(step.prompt, tuple(names), tuple(ch.each is not None for ch in choices), seat),
                    step.span)
-    who = c.seats(step.who, "`ask.who`")
-    w.line(f"st.asks = st.asks + (_tuple({who}),)")
+    who, one = c.seat_or_seats(step.who, "`ask.who`")
+    # One seat asked (its type says so) needs no stack: it is asked here, and its answer goes
+    # on to the steps after the ask. Seats asked in turn go on the stack, and each answer goes
+    # back to the head, which asks the next.
+    w.line(f"st.vars[{seat}] = {who}" if one else f"st.asks = st.asks + (_tuple({who}),)")
     head, end = w.label(), w.label()
     asked = Frag(src=f"st.vars[{seat}]", type=SEAT, atomic=True)
     with w.elsewhere(), c.binding(player=asked):
@@ -92,9 +95,10 @@ def compile_ask(step: Ask, c) -> None:
         lazy = _offered(c, d, choices)
     w.goto(head)
     w.place(head)
-    offered = w.temp()
-    with w.indented("if st.asks[-1]:"):
-        w.line(f"st.vars[{seat}] = st.asks[-1][0]")
+    with contextlib.nullcontext() if one else w.indented("if st.asks[-1]:"):
+        if not one:
+            w.line(f"st.vars[{seat}] = st.asks[-1][0]")
+        offered = w.temp()
         w.line(f"{offered} = _l{d.id}(st{', True' if lazy else ''})")     # lazy: a play-out draws one
         with w.indented(f"if {offered}:"):
             w.line(f"st._legal = {offered}")       # what legal_actions() hands out, worked out once
@@ -105,10 +109,11 @@ def compile_ask(step: Ask, c) -> None:
                                   "none of this ask's answers is open to the player asked: check the choices' "
                                   "`when:` and `each:` (offer `pass` where the rules allow it)")
         w.line(f"raise {w.const(stuck)}()")
-    w.line("st.asks = st.asks[:-1]")
-    w.goto(end)
+    if not one:
+        w.line("st.asks = st.asks[:-1]")
+        w.goto(end)
     with w.elsewhere(), c.binding(player=asked):
-        _apply(c, d, choices, values, d.spec.types, until, head)
+        _apply(c, d, choices, values, d.spec.types, until, end if one else head, one)
     w.place(end)
 
 
@@ -237,14 +242,17 @@ def _sequence(each: Expr) -> Expr:
     return attrs.evolve(each, tree=each.tree.seq, form="expression")
 
 
-def _apply(c, d, choices, values, types, until, head) -> None:
-    """`_a{id}(st, action)`: the seat answers; its choice's statements run, then its steps."""
+def _apply(c, d, choices, values, types, until, after, one) -> None:
+    """`_a{id}(st, action)`: the seat answers; its choice's statements run, then its steps,
+    then on to `after` (the head, which asks the next seat; or, `one` seat asked, the steps
+    after the ask)."""
     w = c.w
     c.apply_function(d)
     index, value = w.temp(), w.temp()
     w.line(f"{index}, {value} = a")
-    rest = f"() if {index} in {w.const(frozenset(until))} else st.asks[-1][1:]" if until else "st.asks[-1][1:]"
-    w.line(f"st.asks = st.asks[:-1] + (({rest}),)")
+    if not one:
+        rest = f"() if {index} in {w.const(frozenset(until))} else st.asks[-1][1:]" if until else "st.asks[-1][1:]"
+        w.line(f"st.asks = st.asks[:-1] + (({rest}),)")
     names = w.const(tuple(ch.name for ch in choices))
     text = f"({names}[{index}] if {value} is None else {names}[{index}] + ' ' + _show({value}))"
     secret = w.const(frozenset(i for i, ch in enumerate(choices) if ch.secret))
@@ -271,9 +279,9 @@ def _apply(c, d, choices, values, types, until, head) -> None:
                     with w.elsewhere():
                         w.place(then)
                         c.steps(ch.then)
-                        w.goto(head)
+                        w.goto(after)
                 else:
-                    w.goto(head)
+                    w.goto(after)
 
 
 def _announce(c, value: str, type_) -> None:
