@@ -126,14 +126,15 @@ class Planner:
         return self.c.w_src(self.compile(term, CONDITION, value, **names))
 
     def steady(self, term: Term, found: dict) -> Term:
-        """The term with each sub-expression that reads neither the value nor a loop's variable
-        (a call or an index: `upcard()`, `poker_rank(standing)`, `power(standing[0])`) read
-        from a name `@steadyN`, to be worked out once before the values are tested; `found`
-        gathers them, by name (a sub-expression the brute force would not work out, in a branch
-        not taken, fails over to it: see the module's doc)."""
+        """The term with each largest sub-expression that reads neither the value nor a loop's
+        variable (`upcard()`, `poker_rank(standing)`, `owed > 0`, `option.jack_on_jack or
+        rank(upcard()) != 'J'`, a counter) read from a name `@steadyN`, to be worked out once
+        before the values are tested; `found` gathers them, by name (a sub-expression the brute
+        force would not work out, in a branch not taken, fails over to it: see the module's
+        doc)."""
         def rewrite(node, shadow: frozenset, top: bool):
             used = ast.names_used(node)
-            if not top and isinstance(node, (ast.Call, ast.Index)) and not used & shadow and \
+            if not top and not isinstance(node, WRITTEN) and not used & shadow and \
                     not any(n.startswith("@") for n in used) and not self.reads_value(term.at(node)):
                 key = (id(term.expr), id(term.env), term.expr.text[node.offset:node.offset + node.width])
                 if key not in found:
@@ -150,10 +151,17 @@ class Planner:
         marks = {}
         for name, term in found.values():
             frag = self.compile(term)
+            if frag.const is not None or (frag.atomic and frag.src.isidentifier()):
+                marks[name] = frag                  # a constant, or a local already
+                continue
             held = self.c.w.temp()
             self.c.w.line(f"{held} = {self.c.w_src(frag)}")
-            marks[name] = Frag(src=held, type=frag.type, atomic=True)
+            marks[name] = Frag(src=held, type=frag.type, atomic=True, most=frag.most, items_most=frag.items_most)
         return marks
+
+
+# What is as cheap to write where it is used as to read from a name: a value written out.
+WRITTEN = (ast.Literal, ast.CardLit, ast.SuitLit, ast.BadWord)
 
 
 def rebuilt(node, fn):
