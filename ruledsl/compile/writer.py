@@ -195,6 +195,7 @@ class Writer:
         that are functions (BLOCKS[label] exists for every label a `return` can name)."""
         for block in entries:          # run from outside: never written inline
             block.refs += 2
+        self._pass_over()
         emitted: set[int] = set()
         out = _Out()
         pending = [b for b in self.blocks if b.refs != 1 and b.placed]
@@ -204,6 +205,39 @@ class Writer:
             self._emit(f.items, 1, out, [], pending, go=_CALL_BLOCK)
             self._blocks(pending, out, emitted)      # blocks a function's gotos made into functions
         return "\n".join(out.lines) + "\n", out.spans, emitted
+
+    def _pass_over(self) -> None:
+        """A block that only goes on to another (where an ask's answer or a branch joins the
+        steps after) is passed over: each goto to it goes where it goes, and it is dropped once
+        nothing goes to it — one call and one trip through the loop fewer."""
+        for owner in (*self.blocks, *self.functions):
+            for item in owner.items:
+                if isinstance(item, Goto):
+                    target = self._onward(item.label)
+                    if target.label != item.label:
+                        weight = 2 if item.back else 1
+                        self.blocks[item.label].refs -= weight
+                        target.refs += weight
+                        item.label = target.label
+        dropped = True
+        while dropped:
+            dropped = False
+            for block in self.blocks:
+                if block.refs == 0 and block.placed and self._lone_goto(block):
+                    block.placed, dropped = False, True
+                    self.blocks[block.items[0].label].refs -= 1
+
+    def _onward(self, label: int) -> Block:
+        """Where going to `label` leads, past blocks that only go on."""
+        block, seen = self.blocks[label], {label}
+        while self._lone_goto(block) and block.items[0].label not in seen:
+            block = self.blocks[block.items[0].label]
+            seen.add(block.label)
+        return block
+
+    @staticmethod
+    def _lone_goto(block: Block) -> bool:
+        return len(block.items) == 1 and isinstance(block.items[0], Goto) and not block.items[0].back
 
     def _blocks(self, pending: list, out: _Out, emitted: set[int]) -> None:
         """Write each pending block as a function `_bN(st)`, once (writing one may add more)."""
