@@ -241,6 +241,18 @@ def _combinations(c, xs, k=None):
     return min(sum(comb(n, j) for j in range(min(largest, n) + 1)), MAX_ITEMS), min(n, largest)
 
 
+def _least(c, *xs):
+    """min of several whole numbers is at most the largest of any of them."""
+    known = [c.largest(x) for x in xs if len(xs) > 1 and c.largest(x) is not None]
+    return (min(known) if known else None), None
+
+
+def _most(c, *xs):
+    """max of several whole numbers is at most the largest of them all."""
+    known = [c.largest(x) for x in xs]
+    return (max(known) if len(xs) > 1 and None not in known else None), None
+
+
 # What a built-in's list may hold, from its arguments' bounds: (items, items of each item).
 SHAPES = {
     "sorted": _same, "unique": _same, "reversed": _same, "cards": _same, "suits_of": _same,
@@ -249,6 +261,6 @@ SHAPES = {
     "count": lambda c, xs: (c.most(xs) if xs.type.has("list") else None, None),
     "by_rank": lambda c, xs: (c.most(xs), min(c.most(xs), c.scope.same_rank())),
     "by_suit": lambda c, xs: (c.most(xs), c.most(xs)),
-    "range": _range, "combinations": _combinations, "subsets": _combinations,
+    "range": _range, "combinations": _combinations, "subsets": _combinations, "min": _least, "max": _most,
     "melds": lambda c, xs, order: (None, c.most(xs)), "best_melds": lambda c, xs, order: (c.most(xs), c.most(xs)),
 }

@@ -13,9 +13,13 @@ from ...expr.types import A_LIST, A_NUMBER, ANY, BOOL, INT, NONE, NUMBER, WHOLE,
 from .base import ANY_ARGS, Function, helper, item_or_none, list_of_items, same_list, spanned
 
 
-def _many(fn: Callable, gives: Callable):
-    """min/max of a list, of several values, or of a generator."""
+def _many(fn: Callable, gives: Callable, keeps: str):
+    """min/max of a list, of several values, or of a generator; of two whole numbers, compared
+    inline (`keeps`: the operator under which the first is the answer)."""
     def emit(c, g, args, node):
+        if len(args) == 2 and all(a.type.within("int") for a in args):     # (nothing: a type still unknown)
+            a, b = (c.src(c.atom(x)) for x in args)
+            return Frag(src=f"({a} if {a} {keeps} {b} else {b})", type=INT)
         span = c.span_const(node)
         if len(args) > 1:
             items = f"[{', '.join(c.src(a) for a in args)}]"
@@ -90,10 +94,10 @@ FUNCTIONS = [
              game=False),
     Function("min", (("xs", A_LIST),), item_or_none,
              "the smallest item of a list, or of several values (none for an empty list)",
-             _many(helpers.smallest, item_or_none), "may", ANY_ARGS, game=False),
+             _many(helpers.smallest, item_or_none, "<="), "may", ANY_ARGS, game=False),
     Function("max", (("xs", A_LIST),), item_or_none,
              "the largest item of a list, or of several values (none for an empty list)",
-             _many(helpers.largest, item_or_none), "may", ANY_ARGS, game=False),
+             _many(helpers.largest, item_or_none, ">="), "may", ANY_ARGS, game=False),
     Function("sum", (("xs", A_LIST),), NUMBER, "the total of a list of numbers",
              _sum, "may", game=False),
     Function("count", (("xs", A_LIST),), INT,
