@@ -339,6 +339,9 @@ class GameScope:
             return f"_list({c.src(cards)})"
         if cards.type.only("card"):
             return f"[{c.src(cards)}]"
+        if cards.type.only("card", "none"):           # `last(deck)`: a card, or none (no card)
+            x = c.src(c.atom(cards))
+            return f"([{x}] if {x} is not None else [])"
         return c.call(helpers.card_list, c.src(cards), c.span_const(node))
 
     def target_zone(self, c, target: ast.Target) -> str:
