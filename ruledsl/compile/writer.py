@@ -28,6 +28,7 @@ from ..source import Span
 MAX_INDENT = 40          # deeper than this, a block is its own function (Python allows 100)
 INDENT = "    "          # one level of the generated source, as `ruledsl compile` prints it
 SMALL = 5                # a block of this many lines, going nowhere, is written at every goto
+TWICE = 40               # a block gone to from two places, this long, is written at both
 
 
 @attrs.define
@@ -198,7 +199,7 @@ class Writer:
         self._pass_over()
         emitted: set[int] = set()
         out = _Out()
-        pending = [b for b in self.blocks if b.refs != 1 and b.placed]
+        pending = list(entries)         # and each block a goto is written to (_emit): no dead one
         self._blocks(pending, out, emitted)
         for f in self.functions:
             out.function(f"def {f.name}({f.params}):")
@@ -274,11 +275,33 @@ class Writer:
                 return None
         return count
 
+    def _twice(self, block: Block) -> bool:
+        """A block gone to from two places (a loop's head: its start and the end of a round) and
+        short is written at both: the round's end then goes on into the next round itself,
+        rather than through the loop and one more call. Not inside another such copy, so that
+        copies never multiply."""
+        return block.refs == 2 and self._length(block, {block.label}) <= TWICE
+
+    def _length(self, block: Block, seen: set) -> int:
+        """The lines `block` is written as, with the blocks only it goes to (a goto elsewhere:
+        one line)."""
+        count = 0
+        for item in block.items:
+            target = self.blocks[item.label] if isinstance(item, Goto) else None
+            if target is None or item.back or target.refs != 1 or target.label in seen:
+                count += 1
+            else:
+                count += self._length(target, seen | {target.label})
+            if count > TWICE:
+                break
+        return count
+
     def _emit(self, items: list, base: int, out: _Out, path: list[int], pending: list,
-              go: tuple[str, ...] = ("return {}",)) -> None:
-        """Write `items`; a goto writes its block inline (gone to from here only), else `go`:
-        a block returns the label for the runtime's loop to run; a function (a decision's
-        apply) runs it itself (_CALL_BLOCK)."""
+              go: tuple[str, ...] = ("return {}",), copy: bool = False) -> None:
+        """Write `items`; a goto writes its block inline (gone to from here only, or short:
+        `_small`, `_twice`), else `go`: a block returns the label for the runtime's loop to run;
+        a function (a decision's apply) runs it itself (_CALL_BLOCK). `copy`: inside a block
+        written twice."""
         if not items:
             out.add(base, "pass", None)
         for item in items:
@@ -290,13 +313,15 @@ class Writer:
             if item.back:
                 for inner, text in _CALL_AND_BACK:
                     out.add(depth + inner, text.format(target.label), None)
+                pending.append(target)
                 continue
-            if (target.refs == 1 or self._small(target)) and target.label not in path and depth < MAX_INDENT:
-                self._emit(target.items, depth, out, path + [target.label], pending, go)
+            twice = not copy and self._twice(target)
+            if (target.refs == 1 or twice or self._small(target)) and target.label not in path and depth < MAX_INDENT:
+                self._emit(target.items, depth, out, path + [target.label], pending, go, copy or twice)
             else:
                 if target.refs == 1:        # inlining stopped (too deep): it becomes a function
                     target.refs = 2
-                    pending.append(target)
+                pending.append(target)
                 for text in go:
                     out.add(depth, text.format(target.label), None)
 
