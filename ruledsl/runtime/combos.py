@@ -144,6 +144,6 @@ def by_key(xs, key, order) -> list[list]:
     """The cards of xs grouped by `key[card]`, groups in the order of `order` (a list of keys),
     cards in each group in the deck's order; empty groups left out."""
     groups: dict = {}
-    for c in sorted(cards(xs)):
+    for c in sorted(xs if type(xs) is list else cards(xs)):
         groups.setdefault(key[c], []).append(c)
-    return [groups[k] for k in order if k in groups]
+    return list(map(groups.__getitem__, filter(groups.__contains__, order)))    # (in C: a decision's path)

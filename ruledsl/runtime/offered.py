@@ -18,12 +18,17 @@ from math import comb
 from .combos import choosing
 
 LAZY = 64          # a block of more combinations than this is counted; fewer are made at once
+FEW = 7            # of this few cards (a group of a rank), any k are at most C(7, 3) = 35: made at once
 
 
 def offer(out, choice: int, xs, k, span, lazy: bool = False):
     """`out` (a list of answers, or an Offered) with the k-card combinations of xs added as
     answers `(choice, cards as a tuple)`, in `combinations`' order, with its errors; returns
     it, an Offered when `lazy` and the block is large."""
+    if type(xs) is list and len(xs) <= FEW and type(k) is int:     # nothing to check or count
+        if 0 <= k <= len(xs):
+            out += [(choice, c) for c in combinations(xs, k)]
+        return out
     xs = choosing(xs, k, span)
     if xs is None:
         return out
