@@ -164,8 +164,13 @@ def show(st, cards) -> None:
     capture, drawn from a face-up zone)."""
     m = mask(cards)
     if m:
-        know = st.know
-        st.know = (m,) + (0,) * st.n if know is None else (know[PUBLIC] | m,) + know[1:]
+        publish(st, m)
+
+
+def publish(st, m: int) -> None:
+    """The cards `m` (a mask) were shown to everyone where they lie (show's masks)."""
+    know = st.know
+    st.know = (m,) + (0,) * st.n if know is None else (know[PUBLIC] | m,) + know[1:]
 
 
 def show_to(st, seats, cards) -> None:
