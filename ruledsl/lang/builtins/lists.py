@@ -19,7 +19,9 @@ def _many(fn: Callable, gives: Callable, keeps: str):
     def emit(c, g, args, node):
         if len(args) == 2 and all(a.type.within("int") for a in args):     # (nothing: a type still unknown)
             a, b = (c.src(c.atom(x)) for x in args)
-            return Frag(src=f"({a} if {a} {keeps} {b} else {b})", type=INT)
+            # typed as the helper's answer: a counter given it keeps its type, and with it the
+            # observation tensor's layout (docs/rl.md), though it is never none
+            return Frag(src=f"({a} if {a} {keeps} {b} else {b})", type=INT | NONE)
         span = c.span_const(node)
         if len(args) > 1:
             items = f"[{', '.join(c.src(a) for a in args)}]"
