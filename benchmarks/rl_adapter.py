@@ -1,8 +1,9 @@
 """What the PettingZoo adapter costs over the plain integer API, for every shipped game.
 
-    nice python benchmarks/rl_adapter.py                     # seconds, interleaved medians
+    nice python benchmarks/rl_adapter.py                     # CPU time, interleaved medians
     nice python benchmarks/rl_adapter.py --count kozel       # instructions (valgrind), for a load-free figure
     python benchmarks/rl_adapter.py --tree /other/checkout   # another checkout's ruledsl/
+    python benchmarks/rl_adapter.py --tree /before --tree .  # two checkouts, their runs interleaved
 
 Three loops play the same matches (each game at its default player count, match i from seed i)
 with the same random choices:
@@ -81,10 +82,10 @@ game = ruledsl.load_game(tree + "/games/" + name + ".yaml")
 play = globals()[loop]
 play(game, 10 ** 6)                 # warm: the program, its coding and layout, numpy
 gc.disable()
-start, actions_played = time.perf_counter(), 0
+start, actions_played = time.process_time(), 0     # CPU time: the machine is shared
 for seed in range(matches):
     actions_played += play(game, seed)
-print(time.perf_counter() - start, actions_played)
+print(time.process_time() - start, actions_played)
 """
 
 
@@ -114,23 +115,27 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=4, help="matches a loop (default 4)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs of each loop, interleaved (default 3)")
     parser.add_argument("--count", action="store_true", help="count instructions with valgrind instead of timing")
-    parser.add_argument("--tree", type=Path, default=HERE.parent, help="the checkout whose ruledsl/ to measure")
+    parser.add_argument("--tree", type=Path, action="append",
+                        help="a checkout whose ruledsl/ to measure (default this one); give two or more to "
+                             "compare them, their runs interleaved")
     args = parser.parse_args()
+    trees = args.tree or [HERE.parent]
     if args.count and shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
     unit = "instructions" if args.count else "µs"
-    print(f"| game | actions loop ({unit} an action) | api loop | adapter | adapter / api | adapter / actions |\n"
-          "|---|---|---|---|---|---|")
+    print(f"| game | tree | actions loop ({unit} an action) | api loop | adapter | adapter / api | adapter / actions |\n"
+          "|---|---|---|---|---|---|---|")
     for name in args.games:
-        figures: dict = {loop: [] for loop in ("actions", "api", "adapter")}
+        figures: dict = {(tree, loop): [] for tree in trees for loop in ("actions", "api", "adapter")}
         for _ in range(1 if args.count else args.repeats):
-            for loop in figures:                      # interleaved: the load falls on all three alike
+            for tree, loop in figures:                # interleaved: the load falls on all alike
                 measure = instructions if args.count else seconds
-                cost, played = measure(args.tree, name, loop, args.matches)
-                figures[loop].append(cost / played * (1 if args.count else 1e6))
-        actions, api, adapter = (statistics.median(figures[k]) for k in ("actions", "api", "adapter"))
-        print(f"| {name} | {actions:,.0f} | {api:,.0f} | {adapter:,.0f} | {adapter / api:.2f} | {adapter / actions:.1f} |",
-              flush=True)
+                cost, played = measure(tree, name, loop, args.matches)
+                figures[tree, loop].append(cost / played * (1 if args.count else 1e6))
+        for tree in trees:
+            actions, api, adapter = (statistics.median(figures[tree, k]) for k in ("actions", "api", "adapter"))
+            print(f"| {name} | {tree} | {actions:,.1f} | {api:,.1f} | {adapter:,.1f} | {adapter / api:.2f} "
+                  f"| {adapter / actions:.1f} |", flush=True)
 
 
 if __name__ == "__main__":

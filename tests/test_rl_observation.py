@@ -283,6 +283,24 @@ def test_the_kept_tensor_is_the_tensor_written_from_scratch_at_every_step(name, 
     assert checked
 
 
+def test_a_kept_counter_that_turns_from_1_to_true_is_rewritten():
+    """1 == True in Python, but a number and a yes/no are written differently: the kept tensor
+    tells them apart (a counter compared by value alone would keep 1's entry)."""
+    st = load("kozel").new_initial_state(seed=1, players=3)
+    slot = st.prog.layout.counters["chips"][1]             # seat A's chips, a number every seat sees
+    kept = Kept(st.prog, 0)
+    for value in (1, True, 1, False, 0):
+        st.cv[slot] = value
+        assert kept.update(st) == array("f", encode(st, 0)), value
+    assert encode(st, 0) != encode(_with(st, slot, 1), 0)        # the two are written differently
+
+
+def _with(st, slot, value):
+    other = st.clone()
+    other.cv[slot] = value
+    return other
+
+
 @pytest.mark.parametrize("name,n", [(name, load(name).default_players) for name in sorted({c[0] for c in CASES})])
 def test_the_pettingzoo_observation_and_mask_are_the_states_at_every_step(name, n):
     """Through the PettingZoo loop (each observation made when it is read), every agent's

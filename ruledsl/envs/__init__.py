@@ -61,15 +61,18 @@ class Match:
         """(prefix → the integers legal after it, sorted; spelling → its action), made once a
         decision. `done` follows a prefix that is an action and could go on (indices.py)."""
         if self._table is None:
-            after: dict = {}
-            whole: dict = {}
-            for spelt, action in indices.spellings(self._state):
-                whole[spelt] = action
-                for k in range(len(spelt)):
-                    after.setdefault(spelt[:k], set()).add(spelt[k])
-            done = indices.coding(self._state.prog).done
-            self._table = {prefix: sorted(nexts | {done} if prefix in whole else nexts)
-                           for prefix, nexts in after.items()}, whole
+            every = indices.spellings(self._state)
+            whole = dict(every)
+            if set(map(len, whole)) == {1}:                # one integer an action: the common case
+                self._table = {(): sorted(spelt for spelt, in whole)}, whole
+            else:
+                after: dict = {}
+                for spelt in whole:
+                    for k in range(len(spelt)):
+                        after.setdefault(spelt[:k], set()).add(spelt[k])
+                done = indices.coding(self._state.prog).done
+                self._table = {prefix: sorted(nexts | {done} if prefix in whole else nexts)
+                               for prefix, nexts in after.items()}, whole
         return self._table
 
     def legal(self) -> list[int]:
@@ -80,13 +83,13 @@ class Match:
         legal, whole = self.table()
         if i not in legal.get(self.chosen, ()):          # raises IllegalAction, in words
             indices.action_from_index(self._state, i, self.chosen)
-        done = i == indices.coding(self._state.prog).done
-        want = self.chosen if done else self.chosen + (i,)
-        if not done and want in legal:                    # it could go on: more to choose
+        want = self.chosen + (i,)
+        if want in legal:                                 # it could go on: more to choose
             self.chosen = want
             return False
+        action = whole[want] if want in whole else whole[self.chosen]      # else `i` is done
         self.chosen, self._table = (), None
-        self._state.apply_action(whole[want])
+        self._state.apply_action(action)
         return True
 
     def clone(self) -> "Match":

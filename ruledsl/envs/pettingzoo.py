@@ -92,11 +92,14 @@ class RuleEnv(AECEnv):
         and every seat when one went out or came back."""
         st = self.match.state
         mover, out = st.current_player(), st.out
-        seats = (self._masked, mover) if out == self._out else range(self.n)
-        self._masked, self._out = mover, out[:]
+        if out != self._out:
+            seats, self._out = range(self.n), out[:]
+        else:
+            seats = (mover,) if self._masked in (mover, -1) else (self._masked, mover)
+        self._masked = mover
+        infos, agents = self.infos, self.possible_agents
         for seat in seats:
-            agent = self.possible_agents[seat] if seat >= 0 else None
-            if agent in self.infos:
+            if seat >= 0 and agents[seat] in infos:
                 if seat == mover:
                     mask = bytearray(self.actions)
                     for i in self.match.legal():
@@ -104,7 +107,7 @@ class RuleEnv(AECEnv):
                     mask = np.frombuffer(mask, np.int8)
                 else:
                     mask = self.no_actions
-                self.infos[agent] = {"action_mask": mask, "out": out[seat]}
+                infos[agents[seat]] = {"action_mask": mask, "out": out[seat]}
 
     def step(self, action):
         agent = self.agent_selection
