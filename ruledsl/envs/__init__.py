@@ -6,6 +6,8 @@ rewards and its bounds. Nothing here imports the libraries.
 """
 from __future__ import annotations
 
+from itertools import chain
+
 from ..game import Game, load_game
 from ..runtime import indices
 from ..runtime.state import State
@@ -64,7 +66,7 @@ class Match:
             every = indices.spellings(self._state)
             whole = dict(every)
             if set(map(len, whole)) == {1}:                # one integer an action: the common case
-                self._table = {(): sorted(spelt for spelt, in whole)}, whole
+                self._table = {(): sorted(chain.from_iterable(whole))}, whole
             else:
                 after: dict = {}
                 for spelt in whole:

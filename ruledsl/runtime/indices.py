@@ -139,13 +139,11 @@ def spellings(st) -> list:
     integer by integer (envs.Match) may make them once and pass them to the functions below as
     `every`: they are the same until an action is applied."""
     code = coding(st.prog)
-    known, out = code.known(st.prog.decisions[st.pc]), []
-    for a in st.legal_actions():
-        try:
-            out.append((known[a], a))            # spelt already: one lookup
-        except (KeyError, TypeError):
-            out.append((code.spelling(st, a), a))
-    return out
+    known, actions = code.known(st.prog.decisions[st.pc]), st.legal_actions()
+    try:
+        return list(zip(map(known.__getitem__, actions), actions))     # each spelt already: one lookup
+    except (KeyError, TypeError):
+        return [(code.spelling(st, a), a) for a in actions]
 
 
 def legal_indices(st, chosen: tuple = (), every: list | None = None) -> list[int]:

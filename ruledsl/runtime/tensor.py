@@ -186,16 +186,23 @@ def _summed(at: list, values: list) -> tuple[list, list]:
 def _head(st, player: int, chosen: tuple, p: Plan) -> tuple[list[int], list[float]]:
     """The entries of the head (who is to move, deals and leads, who is out, the hand's number)
     and of the integers chosen: a few places, rewritten whole every time."""
-    n, rel = st.n, p.rel
-    at: list[int] = []
-    mover = st.current_player()
-    for base, seat in ((0, mover), (n, st.dealer), (2 * n, st.leader)):
-        k = rel.get(seat)
-        if k is not None:
-            at.append(base + k)
-    out = st.out
-    at += [3 * n + k for k, s in enumerate(p.order) if out[s]]
-    if player == mover and chosen:
+    at = [i for i in _seats(st, p) if i is not None]
+    more, values = _rest(st, player, chosen, p)
+    return at + more, [1.0] * len(at) + values
+
+
+def _seats(st, p: Plan) -> tuple:
+    """The places of the head's one-hots: who is to move, who deals, who leads (None: nobody)."""
+    get, n = p.rel.get, st.n
+    mover, dealer, leader = get(st.current_player()), get(st.dealer), get(st.leader)
+    return mover, None if dealer is None else n + dealer, None if leader is None else 2 * n + leader
+
+
+def _rest(st, player: int, chosen: tuple, p: Plan) -> tuple[list[int], list[float]]:
+    """The entries of the rest of the head (who is out, the hand's number) and of the integers chosen."""
+    n, out = st.n, st.out
+    at = [3 * n + k for k, s in enumerate(p.order) if out[s]] if True in out else []
+    if chosen and player == st.current_player():
         at += [p.chosen + i for i in set(chosen)]
     values = [1.0] * len(at)
     if st.hand_number:

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from array import array
 from itertools import chain, compress
-from operator import is_not, ne
+from operator import is_not, itemgetter, ne
 
 from . import knowledge
 from .cards import BITS
-from .tensor import _counter, _head, _trick, layout, plan     # the writers `nonzero` uses, part by part
-
-SEEN, SHOWING, OTHER = 0, 1, 2         # a zone as the seat sees it: its cards; those it was shown; neither
+from .tensor import _counter, _rest, _seats, _trick, layout, plan     # the writers `nonzero` uses, part by part
 
 
 class Kept:
@@ -20,44 +18,62 @@ class Kept:
     from changed since the last call, instead of whole.
 
     What changed is found by comparing the state with copies of what was last written from, each
-    part by one comparison made in C, not by hooks in the engine: the head's few fields as a
-    tuple, the trick (a tuple the engine replaces), every zone's list with its copy, the
-    counters' values by identity (then by value and type where not identical). So a call on any
-    state, a clone or another match's, gives exactly `nonzero`'s tensor (tests/test_rl_observation.py
-    checks it at every step of random matches of every shipped game) and reads only what
-    `nonzero` reads. Between two reads of a seat in a trick game a few cards moved and a counter
-    or two changed: only those zones and counters are rewritten, and the adapters copy the
-    array as it is (numpy reads it in place)."""
+    part by one comparison made in C, not by hooks in the engine: the head's one-hot places and
+    its other fields as tuples, the trick (a tuple the engine replaces), the zones' sizes as a
+    list, the zones the seat sees with copies of their cards (cards put on a zone are flipped
+    without reading it again), the counters by identity (then by value and type where not the
+    same object). So a call on any state, a clone or another match's, gives exactly `nonzero`'s
+    tensor (tests/test_rl_observation.py checks it at every step of random matches of every
+    shipped game) and reads only what `nonzero` reads; the adapters copy the array as it is
+    (numpy reads it in place).
+
+    Why no record of moves from the engine: between two reads of a seat in a trick game, n plays
+    and a trick's end have changed 4-5 zones, the trick and a head field. Finding them costs a
+    few C comparisons; the cost is in rewriting them, about a quarter of a µs of Python for each
+    changed zone, play or field, which a record would not save (benchmarks/README.md, "The RL
+    adapters")."""
 
     def __init__(self, prog, player: int):
         self.player, self.plan = player, plan(prog, player)
         self.values = array("f", bytes(4 * layout(prog).size))
         zones = self.plan.zones
-        self.zone = [None] * len(zones)                # per zone slot: (SEEN/SHOWING/OTHER, its row's offset)
-        for slot, visible, shows, base, _ in zones:
-            self.zone[slot] = (SEEN if visible else SHOWING if shows else OTHER, base)
-        self.showing = [slot for slot, visible, shows, _, _ in zones if shows and not visible]
-        self.copies: list = [None] * len(zones)        # per zone slot: a copy of its cards as written
+        self.size_at = [0] * len(zones)                # per zone slot: the place of its size
+        for slot, _, _, base, _ in zones:
+            self.size_at[slot] = base + self.plan.cards
+        self.seen = [(slot, base) for slot, visible, _, base, _ in zones if visible]
+        self.showing = [(slot, base) for slot, visible, shows, base, _ in zones if shows and not visible]
+        self.seen_of, self.showing_of = (_getter([slot for slot, _ in slots]) for slots in (self.seen, self.showing))
+        self.sizes: list = [None] * len(zones)         # per zone slot: its size as written
+        self.held: list = [None] * len(self.seen)      # per zone it sees: a copy of its cards as written
         self.masks = [0] * len(zones)                  # per zone slot: the bits of the cards written in its row
-        self.shown, self.told = 0, 0                   # knowledge.shown, and those of its cards in others' hands, as written
+        self.told = 0                                  # the cards shown to it in others' hands, as written
         self.counter = {slot: (base, parts) for slot, visible, base, parts in self.plan.counters if visible}
         self.cv: list = []                             # the counters' values as written (lists copied)
         self.written: dict = {}                        # counter slot → the places its value took
-        self.head, self.out, self.few = None, None, []  # the head's fields and `out` as written; its places
+        self.seats = (None, None, None)                # the places of the head's one-hots as written
+        self.rest, self.out, self.few = None, None, []  # the rest of the head and `out` as written; its places
         self.trick, self.played = None, []             # the trick as written, the places it took
 
     def update(self, st, chosen: tuple = ()) -> array:
         """The tensor of the seat in `st`, brought up to date (the array is kept: copy it to keep it)."""
         v, p, player = self.values, self.plan, self.player
-        mover = st.current_player()
-        head = (mover, st.dealer, st.leader, st.hand_number, chosen if mover == player else ())
-        if head != self.head or st.out != self.out:
+        seats = _seats(st, p)                          # the head: who is to move, deals, leads
+        if seats != self.seats:
+            for was, now in zip(self.seats, seats):
+                if was != now:
+                    if was is not None:
+                        v[was] = 0.0
+                    if now is not None:
+                        v[now] = 1.0
+            self.seats = seats
+        rest = (st.hand_number, chosen if st.current_player() == player else ())     # and the rest of it
+        if rest != self.rest or st.out != self.out:
             for i in self.few:
                 v[i] = 0.0
-            self.few, values = _head(st, player, chosen, p)
+            self.few, values = _rest(st, player, chosen, p)
             for i, x in zip(self.few, values):
                 v[i] = x
-            self.head, self.out = head, st.out[:]
+            self.rest, self.out = rest, st.out[:]
         if st.trick != self.trick:
             for i in self.played:
                 v[i] = 0.0
@@ -65,30 +81,32 @@ class Kept:
             self.played, values = _trick(st, player, p)
             for i, x in zip(self.played, values):
                 v[i] += x                              # += : a shoe's copies add up
-        zones, copies, count, showing = st.zones, self.copies, p.cards, False
-        for slot in compress(range(len(zones)), map(ne, zones, copies)):
-            cards, was = zones[slot], copies[slot]
-            copies[slot] = cards[:]
-            kind, base = self.zone[slot]
-            v[base + count] = len(cards)
-            if kind == SEEN:
-                if was and len(cards) > len(was) and cards[:len(was)] == was:     # cards put on it
-                    self._flip(base, self.masks[slot] | sum(map(BITS.__getitem__, cards[len(was):])), slot)
-                else:
-                    self._flip(base, sum(map(BITS.__getitem__, cards)), slot)
-            elif kind == SHOWING:
-                showing = True
-        if self.showing:
+        zones, masks = st.zones, self.masks
+        sizes = list(map(len, zones))                  # every zone's size (as every seat sees it)
+        if sizes != self.sizes:
+            size_at = self.size_at
+            for slot in compress(range(len(sizes)), map(ne, sizes, self.sizes)):
+                v[size_at[slot]] = sizes[slot]
+            self.sizes = sizes
+        now, held = self.seen_of(zones), self.held     # the zones it sees: their cards
+        for k in compress(range(len(now)), map(ne, now, held)):
+            cards, was = now[k], held[k]
+            held[k] = cards[:]
+            slot, base = self.seen[k]
+            if was and len(cards) > len(was) and cards[:len(was)] == was:         # cards put on it
+                self._flip(base, masks[slot] | sum(map(BITS.__getitem__, cards[len(was):])), slot)
+            else:
+                self._flip(base, sum(map(BITS.__getitem__, cards)), slot)
+        if self.showing:                               # others' hands: the cards it was shown there
             shown = knowledge.shown(st, player)
-            if shown != self.shown or showing:       # in another's hand: the cards the seat was shown there
-                self.shown, hands = shown, [zones[slot] for slot in self.showing]
-                told = sum(map(BITS.__getitem__, chain.from_iterable(hands))) & shown
-                if told or self.told:                 # some lie there now, or did when last written
-                    self.told = told
-                    for slot, cards in zip(self.showing, hands):
-                        told = sum(map(BITS.__getitem__, cards)) & shown
-                        if told != self.masks[slot]:
-                            self._flip(self.zone[slot][1], told, slot)
+            hands = self.showing_of(zones)
+            told = sum(map(BITS.__getitem__, chain.from_iterable(hands))) & shown if shown else 0
+            if told or self.told:                      # some lie there now, or did when last written
+                self.told = told
+                for (slot, base), cards in zip(self.showing, hands):
+                    told = sum(map(BITS.__getitem__, cards)) & shown
+                    if told != masks[slot]:
+                        self._flip(base, told, slot)
         cv, old = st.cv, self.cv
         if len(old) != len(cv):
             old[:] = [object()] * len(cv)              # nothing is written: every counter differs
@@ -120,3 +138,10 @@ class Kept:
         for i, x in zip(at, values):
             v[i] = x
         self.written[slot] = at
+
+
+def _getter(slots: list):
+    """A function giving the zones of `slots` (a tuple, in C)."""
+    if len(slots) == 1:
+        return lambda zones, slot=slots[0]: (zones[slot],)
+    return itemgetter(*slots) if slots else lambda zones: ()
