@@ -14,6 +14,9 @@ with the same random choices:
               integer drawn from the mask (action_from_index; apply_action when it completes)
     adapter   PettingZoo's loop: agent_iter(), last() (the tensor as a numpy array, the mask in
               the info), step(integer), the same integer drawn from the same mask
+    floor     the same PettingZoo loop over an env that does no work: PettingZoo's own machinery,
+              a zero tensor of the game's size copied, a mask of 8 legal integers made, the
+              learner's draw (per step; the least a learning step adds to the engine's action)
 
 Figures are per action (an action of several cards is one action, several integer steps), as
 the three loops' random choices play different matches; adapter / api is what the adapter adds
@@ -77,6 +80,52 @@ def adapter(game, seed, made={}):
         e.step(None if termination or truncation else int(rng.choice(numpy.flatnonzero(info["action_mask"]))))
     return e.match.state.steps
 
+def floor(game, seed, made={}):
+    # the adapter loop over an AEC env that does no work (PettingZoo's own machinery, a tensor
+    # of the game's size copied, a mask of 8 legal integers made, the learner's draw), 60 steps
+    import numpy
+    from pettingzoo import AECEnv
+
+    class Idle(AECEnv):
+        def __init__(self, n, size, actions):
+            super().__init__()
+            self.possible_agents, self.size, self.actions = [f"player_{s}" for s in range(n)], size, actions
+            self.tensor = numpy.zeros(size, numpy.float32)
+        def reset(self, seed=None, options=None):
+            self.agents = self.possible_agents[:]
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = dict(self.rewards)
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = dict(self.terminations)
+            self.infos = {a: {} for a in self.agents}
+            self.steps, self.agent_selection = 0, self.agents[0]
+            self._mask()
+        def _mask(self):
+            mask = bytearray(self.actions)
+            for i in range(0, 8 * 3, 3):
+                mask[i % self.actions] = 1
+            self.infos[self.agent_selection] = {"action_mask": numpy.frombuffer(mask, numpy.int8)}
+        def observe(self, agent):
+            return self.tensor.copy()
+        def step(self, action):
+            if self.terminations[self.agent_selection]:
+                return self._was_dead_step(action)
+            self.steps += 1
+            if self.steps == 60:
+                self.terminations = {a: True for a in self.agents}
+                return self._deads_step_first()
+            self.agent_selection = self.agents[self.steps % len(self.agents)]
+            self._mask()
+
+    n = game.default_players
+    e = made.get(game) or made.setdefault(game, Idle(n, game.observation_shape(n)[0], game.num_distinct_actions(n)))
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        e.step(None if termination or truncation else int(rng.choice(numpy.flatnonzero(info["action_mask"]))))
+    return e.steps
+
 tree, name, loop, matches = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 game = ruledsl.load_game(tree + "/games/" + name + ".yaml")
 play = globals()[loop]
@@ -123,20 +172,21 @@ def main() -> None:
     if args.count and shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
     unit = "instructions" if args.count else "µs"
-    print(f"| game | tree | actions loop ({unit} an action) | api loop | adapter | adapter / api | adapter / actions |\n"
-          "|---|---|---|---|---|---|---|")
+    print(f"| game | tree | actions loop ({unit} an action) | api loop | adapter | floor (a step) | adapter / api "
+          "| adapter / actions | (actions + floor) / actions |\n|---|---|---|---|---|---|---|---|---|")
     for name in args.games:
-        figures: dict = {(tree, loop): [] for tree in trees for loop in ("actions", "api", "adapter")}
+        runs = [(tree, loop) for tree in trees for loop in ("actions", "api", "adapter")] + [(trees[0], "floor")]
+        figures: dict = {run: [] for run in runs}
         for _ in range(1 if args.count else args.repeats):
-            for tree, loop in figures:                # interleaved: the load falls on all alike
+            for tree, loop in runs:                   # interleaved: the load falls on all alike
                 measure = instructions if args.count else seconds
                 cost, played = measure(tree, name, loop, args.matches)
                 figures[tree, loop].append(cost / played * (1 if args.count else 1e6))
+        floor = statistics.median(figures[trees[0], "floor"])
         for tree in trees:
             actions, api, adapter = (statistics.median(figures[tree, k]) for k in ("actions", "api", "adapter"))
-            print(f"| {name} | {tree} | {actions:,.1f} | {api:,.1f} | {adapter:,.1f} | {adapter / api:.2f} "
-                  f"| {adapter / actions:.1f} |", flush=True)
-
+            print(f"| {name} | {tree} | {actions:,.1f} | {api:,.1f} | {adapter:,.1f} | {floor:,.1f} | {adapter / api:.2f} "
+                  f"| {adapter / actions:.1f} | {(actions + floor) / actions:.1f} |", flush=True)
 
 if __name__ == "__main__":
     main()
