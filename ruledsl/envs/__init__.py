@@ -6,8 +6,6 @@ rewards and its bounds. Nothing here imports the libraries.
 """
 from __future__ import annotations
 
-from itertools import chain
-
 from ..game import Game, load_game
 from ..runtime import indices
 from ..runtime.state import State
@@ -43,10 +41,11 @@ def utility_range(game: Game, declared=None) -> tuple[float, float]:
 
 class Match:
     """A match advanced one integer action at a time: the State and the integers chosen so far
-    towards the action being made (a lead of several cards, a capture). The legal actions are
-    spelt into integers once a decision (indices.spellings), and made into a table: for each
-    prefix of a spelling, the integers legal after it and the action it completes. Every part
-    of the decision is then a lookup, until an action is applied."""
+    towards the action being made (a lead of several cards, a capture, a bet's digits). The
+    legal actions are spelt into integers once a decision (indices.spellings); the spellings
+    that begin with what was chosen are kept, and narrowed by each integer chosen, so a step
+    reads only the spellings it could still complete (a bet of hundreds of sizes: one pass for
+    its first integer, a tenth of them for its next)."""
 
     def __init__(self, state: State, chosen: tuple = ()):
         self.state, self.chosen = state, chosen
@@ -57,40 +56,46 @@ class Match:
 
     @state.setter
     def state(self, state: State) -> None:
-        self._state, self._table = state, None
+        self._state, self._whole, self._narrowed = state, None, None
 
-    def table(self) -> tuple[dict, dict]:
-        """(prefix → the integers legal after it, sorted; spelling → its action), made once a
-        decision. `done` follows a prefix that is an action and could go on (indices.py)."""
-        if self._table is None:
-            every = indices.spellings(self._state)
-            whole = dict(every)
-            if set(map(len, whole)) == {1}:                # one integer an action: the common case
-                self._table = {(): sorted(chain.from_iterable(whole))}, whole
-            else:
-                after: dict = {}
-                for spelt in whole:
-                    for k in range(len(spelt)):
-                        after.setdefault(spelt[:k], set()).add(spelt[k])
-                done = indices.coding(self._state.prog).done
-                self._table = {prefix: sorted(nexts | {done} if prefix in whole else nexts)
-                               for prefix, nexts in after.items()}, whole
-        return self._table
+    def _spelt(self) -> dict:
+        """Spelling → its action, for the decision (made once a decision)."""
+        if self._whole is None:
+            self._whole = dict(indices.spellings(self._state))
+        return self._whole
+
+    def _after(self) -> tuple[list, list]:
+        """(the spellings that begin with `chosen`, the integers legal after it, sorted)."""
+        if self._narrowed is None or self._narrowed[0] != self.chosen:
+            k, whole = len(self.chosen), self._spelt()
+            self._narrow(self.chosen, [s for s in whole if s[:k] == self.chosen] if k else list(whole))
+        return self._narrowed[1], self._narrowed[2]
+
+    def _narrow(self, chosen: tuple, spelt: list) -> None:
+        """Keep `spelt`, the spellings that begin with `chosen`, and the integers legal after it."""
+        k = len(chosen)
+        nexts = {s[k] for s in spelt if len(s) > k}
+        if nexts and chosen in self._whole:               # a whole action that could go on: `done` ends it
+            nexts.add(indices.coding(self._state.prog).done)
+        self._narrowed = chosen, spelt, sorted(nexts)
 
     def legal(self) -> list[int]:
-        return self.table()[0].get(self.chosen, [])[:]
+        return self._after()[1][:]
 
     def step(self, i: int) -> bool:
         """Choose integer `i`; True when it completed an action (and the state moved on)."""
-        legal, whole = self.table()
-        if i not in legal.get(self.chosen, ()):          # raises IllegalAction, in words
+        spelt, legal = self._after()
+        if i not in legal:                                 # raises IllegalAction, in words
             indices.action_from_index(self._state, i, self.chosen)
+        k, whole = len(self.chosen), self._whole
         want = self.chosen + (i,)
-        if want in legal:                                 # it could go on: more to choose
+        narrower = [s for s in spelt if len(s) > k and s[k] == i]
+        if any(len(s) > k + 1 for s in narrower):         # more to choose
+            self._narrow(want, narrower)
             self.chosen = want
             return False
         action = whole[want] if want in whole else whole[self.chosen]      # else `i` is done
-        self.chosen, self._table = (), None
+        self.chosen, self._whole, self._narrowed = (), None, None
         self._state.apply_action(action)
         return True
 

@@ -143,7 +143,14 @@ def spellings(st) -> list:
     try:
         return list(zip(map(known.__getitem__, actions), actions))     # each spelt already: one lookup
     except (KeyError, TypeError):
-        return [(code.spelling(st, a), a) for a in actions]
+        pass
+    out = []
+    for a in actions:
+        try:
+            out.append((known[a], a))
+        except (KeyError, TypeError):
+            out.append((code.spelling(st, a), a))
+    return out
 
 
 def legal_indices(st, chosen: tuple = (), every: list | None = None) -> list[int]:
