@@ -54,18 +54,24 @@ def test_the_splits_of_a_hand_less_each_card_are_those_found_afresh(hand):
 
 
 @settings(max_examples=80, deadline=None)
-@given(hands, st.lists(st.tuples(st.sampled_from(few), st.sampled_from(few)), max_size=12), st.sampled_from([RUN, ORDER]))
-def test_the_melds_within_a_hand_one_card_from_the_last_are_derived_as_found_afresh(hand, swaps, order):
-    """A hand asked after one that differs by a card each way at most (a card gone, a card come,
-    or both) takes the melds within it from the last hand's; they are those found from its
-    ranks and suits, and so is its split. Larger jumps (a new deal) are found afresh."""
-    found, held = rules(order), list(hand)
-    for gone, came in swaps:
-        held = [c for c in held if c != gone] + ([came] if came not in held and came != gone else [])
-        split = found.best(held, None)
-        inside = found.splits[found._last[0]][1]
-        assert inside == found._inside(*found._held(frozenset(held)))
-        assert split == rules(order).best(held, None)
+@given(st.lists(hands, min_size=1, max_size=3), st.lists(st.tuples(st.integers(0, 2), st.sampled_from(few),
+       st.sampled_from(few), st.booleans()), max_size=16), st.sampled_from([RUN, ORDER]))
+def test_the_melds_within_a_hand_one_card_from_a_recent_one_are_derived_as_found_afresh(players, swaps, order):
+    """Hands asked for in turn (a player's, then another's), each a card gone and a card come
+    (or one of them, or none) from what it was, or cut to its first half: the melds within
+    each, derived from a recent hand's, are those found from its ranks and suits, and so are
+    melds() and the best split."""
+    found, held = rules(order), [list(hand) for hand in players]
+    for who, gone, came, split in swaps:
+        hand = held[who % len(held)]
+        hand[:] = [c for c in hand if c != gone] + ([came] if came not in hand and came != gone else [])
+        if gone == came:
+            hand[:] = hand[:len(hand) // 2]                     # several cards gone at once
+        if split:
+            assert found.best(hand, None) == rules(order).best(hand, None)
+        else:
+            assert found.melds(hand) == found._listed(hand)
+        assert found._recent[0][1] == found._inside(*found._held(frozenset(hand)))
 
 
 def test_a_hand_whose_search_could_reach_max_work_keeps_its_own_memo():

@@ -13,6 +13,7 @@ order the cards happen to lie in.
 """
 from __future__ import annotations
 
+from collections import deque
 from itertools import combinations as _combinations
 
 from ..expr.values import MAX_ITEMS, EvalError
@@ -21,6 +22,7 @@ from .helpers import cards
 
 MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
 KEPT = 1 << 16            # answers kept (is_meld's, the splits by their cards, by free cards) before starting afresh
+RECENT = 8                # hands whose melds within are kept to derive the next hands' from (a table's players, say)
 KEYED = 16                # is_meld's answers are kept for lists of at most this many cards (a meld, a hand):
                           # KEPT keys of a long list each would hold much memory
 
@@ -39,7 +41,7 @@ class MeldRules:
         self._lined_all = False
         self._by_bits = None              # melds() from the hand's bits (see _few_melds_one_a_place)
         self.splits: dict = {}            # a hand's cards (bits) -> (its best split's melds, the melds within it), as indices
-        self._last = (0, ((), []))        # the hand best() was asked for last, and its splits entry
+        self._recent = deque([(0, [], ())], RECENT)     # the hands asked for last (bits, melds within, best split or None), newest first
         self._free: dict = {}             # free cards (bits) -> (points melded, cards melded, melds), see _split
         self._is: dict = {}               # a list's cards (tuple) -> whether it is a meld
 
@@ -55,7 +57,11 @@ class MeldRules:
         if self._by_bits and len(set(xs)) == len(xs):
             if self._melds is None:
                 self._deck_melds()
-            return [list(self._melds[i][0]) for i in self._inside(*self._held(xs))]
+            hand = self._hand(xs)
+            inside, _ = self._inside_near(hand)
+            if self._recent[0][0] != hand:
+                self._recent.appendleft((hand, inside, None))
+            return [list(self._melds[i][0]) for i in inside]
         return self._listed(xs)
 
     def _few_melds_one_a_place(self) -> bool:
@@ -139,44 +145,57 @@ class MeldRules:
         same cards from one decision to the next), it is not sought again."""
         if self._melds is None:
             self._deck_melds()
-        hand, bits = 0, self._bits
-        for c in cards(xs):
-            hand |= bits[c]
+        hand = self._hand(xs)
         found = self.splits.get(hand)
         if found is None:
-            last_chosen, last_inside = self._last[1]
-            inside = self._inside_near(hand)
-            if inside is last_inside and (1 << hand.bit_count()) * (1 + len(inside)) <= MAX_WORK:
-                chosen = last_chosen        # the same live cards, split as such (see _split)
-            else:
+            inside, chosen = self._inside_near(hand)
+            if chosen is None or (1 << hand.bit_count()) * (1 + len(inside)) > MAX_WORK:
                 chosen = self._split(hand, inside, span) if inside else ()
             found = (chosen, inside)
             if len(self.splits) >= KEPT:
                 self.splits.clear()
             self.splits[hand] = found
-        self._last = hand, found
+        recent = self._recent
+        if recent[0][0] != hand:
+            recent.appendleft((hand, found[1], found[0]))
+        elif recent[0][2] is None:                  # (melds() asked for it first)
+            recent[0] = (hand, found[1], found[0])
         return [list(self._melds[i][0]) for i in found[0]]
 
-    def _inside_near(self, hand: int) -> list[int]:
-        """The deck's melds within `hand` (as _inside), derived from those of the hand asked
-        last where the two differ by at most one card each way: a rule may ask for a hand
-        less each of its cards in turn, and a hand's melds less one card are its melds without
-        that card, plus, for a card gained, the melds holding it that the hand now holds."""
-        last, (_, inside) = self._last
-        gone, came = last & ~hand, hand & ~last
-        if gone & (gone - 1) or came & (came - 1):
+    def _hand(self, xs) -> int:
+        """The cards of xs as bits (a card twice: once)."""
+        hand, bits = 0, self._bits
+        for c in cards(xs):
+            hand |= bits[c]
+        return hand
+
+    def _inside_near(self, hand: int) -> tuple[list[int], tuple | None]:
+        """The deck's melds within `hand` (as _inside), and its best split where that is
+        known: derived from a hand asked for lately that holds all its cards but one at most.
+        A rule may ask for a hand less each of its cards in turn, or for each player's hand a
+        card from what it was; a hand's melds less some cards are its melds without them,
+        plus, for a card gained, the melds holding it that the hand now holds. Where the melds
+        within are the very same (cards in none of them gone or come), so are the live cards
+        and so the best split (see _split)."""
+        for last, inside, chosen in self._recent:
+            came = hand & ~last
+            if not came & (came - 1):
+                gone = last & ~hand
+                break
+        else:
             lines = self._lines(hand)
-            return [] if self._meldless(hand, lines) else self._inside(hand, lines)
-        melds = self._melds
+            return ([] if self._meldless(hand, lines) else self._inside(hand, lines)), None
+        melds, same = self._melds, True
         if gone:
             kept = [i for i in inside if not melds[i][1] & gone]
-            if len(kept) < len(inside):     # (else the very list: the same melds, see best())
-                inside = kept
+            if len(kept) < len(inside):
+                inside, same = kept, False
         if came:
             c = came.bit_length() - 1
             if any(trio & hand == trio for trio in self._trios[c]):     # else the card melds with nothing
                 inside = sorted(inside + [i for i in self._holding[c] if melds[i][1] & hand == melds[i][1]])
-        return inside
+                same = False
+        return inside, (chosen if same else None)
 
     def _meldless(self, hand: int, lines: list) -> bool:
         """Whether the hand has no three cards of a rank and no three in sequence in a suit,
