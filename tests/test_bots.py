@@ -210,16 +210,22 @@ def test_inference_sees_only_what_its_seat_may_know(name):
     pytest.fail(f"no twin states found in {name}")
 
 
+def kozel_mid_hand():
+    """A recorded Kozel hand eight random actions in: others' play to infer from."""
+    game, rng = GAMES["kozel"], random.Random(2)
+    st = game.new_initial_state(seed=4, players=game.default_players, record=True)
+    for _ in range(8):
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
 def test_a_time_budget_stops_the_pool_of_worlds_growing_at_its_clock_reading():
     """The likelihoods of a pool of worlds are a part of the search that does not stop between
     worlds: with a time budget it stops growing at its share of the clock (`until`), and a pool
     cut below SMALLEST worlds is not used — the search draws fresh worlds, each replaying."""
     from ruledsl.bots.inference import Model, Worlds
     from ruledsl.bots.policy import Judge
-    game, rng = GAMES["kozel"], random.Random(2)
-    st = game.new_initial_state(seed=4, players=game.default_players, record=True)
-    for _ in range(8):
-        st.apply_action(rng.choice(st.legal_actions()))
+    st = kozel_mid_hand()
     seat = st.current_player()
     free = Worlds(st, seat, random.Random(1), Model(Judge(st)), 16, 10**6)
     assert len(free.pool) == 16
@@ -236,10 +242,7 @@ def test_a_pool_of_worlds_serves_each_of_its_draws_once_then_fresh_worlds_follow
     every later world is a fresh one (replayed where the play rules worlds out)."""
     from ruledsl.bots.inference import Model, Worlds
     from ruledsl.bots.policy import Judge
-    game, rng = GAMES["kozel"], random.Random(2)
-    st = game.new_initial_state(seed=4, players=game.default_players, record=True)
-    for _ in range(8):
-        st.apply_action(rng.choice(st.legal_actions()))
+    st = kozel_mid_hand()
     seat = st.current_player()
     worlds = Worlds(st, seat, random.Random(1), Model(Judge(st)), 10, 10**6)
     assert len(worlds.pool) == 10
