@@ -80,9 +80,9 @@ def adapter(game, seed, made={}):
         e.step(None if termination or truncation else int(rng.choice(numpy.flatnonzero(info["action_mask"]))))
     return e.match.state.steps
 
-def floor(game, seed, made={}):
-    # the adapter loop over an AEC env that does no work (PettingZoo's own machinery, a tensor
-    # of the game's size copied, a mask of 8 legal integers made, the learner's draw), 60 steps
+def idle(game):
+    # an AEC env that does no work: PettingZoo's own machinery, a tensor of the game's size
+    # copied, a mask of 8 legal integers made at each step; 600 steps a match
     import numpy
     from pettingzoo import AECEnv
 
@@ -111,14 +111,19 @@ def floor(game, seed, made={}):
             if self.terminations[self.agent_selection]:
                 return self._was_dead_step(action)
             self.steps += 1
-            if self.steps == 60:
+            if self.steps == 600:
                 self.terminations = {a: True for a in self.agents}
                 return self._deads_step_first()
             self.agent_selection = self.agents[self.steps % len(self.agents)]
             self._mask()
 
     n = game.default_players
-    e = made.get(game) or made.setdefault(game, Idle(n, game.observation_shape(n)[0], game.num_distinct_actions(n)))
+    return Idle(n, game.observation_shape(n)[0], game.num_distinct_actions(n))
+
+def floor(game, seed, made={}):
+    # the adapter loop over the idle env, with the same draw: the least a learning step costs
+    import numpy
+    e = made.get(game) or made.setdefault(game, idle(game))
     e.reset(seed=seed)
     rng = random.Random(seed)
     for agent in e.agent_iter():
