@@ -69,15 +69,19 @@ def api(game, seed):
             chosen = ()
     return st.steps
 
-def adapter(game, seed, made={}):
+def learn(e, seed):
+    # a learning loop over an AEC env: PettingZoo's agent_iter/last/step, an integer drawn from the mask
     import numpy
-    from ruledsl.envs.pettingzoo import env
-    e = made.get(game) or made.setdefault(game, env(game))
     e.reset(seed=seed)
     rng = random.Random(seed)
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
         e.step(None if termination or truncation else int(rng.choice(numpy.flatnonzero(info["action_mask"]))))
+
+def adapter(game, seed, made={}):
+    from ruledsl.envs.pettingzoo import env
+    e = made.get(game) or made.setdefault(game, env(game))
+    learn(e, seed)
     return e.match.state.steps
 
 def idle(game):
@@ -121,14 +125,9 @@ def idle(game):
     return Idle(n, game.observation_shape(n)[0], game.num_distinct_actions(n))
 
 def floor(game, seed, made={}):
-    # the adapter loop over the idle env, with the same draw: the least a learning step costs
-    import numpy
+    # the same loop over the idle env: the least a learning step costs
     e = made.get(game) or made.setdefault(game, idle(game))
-    e.reset(seed=seed)
-    rng = random.Random(seed)
-    for agent in e.agent_iter():
-        observation, reward, termination, truncation, info = e.last()
-        e.step(None if termination or truncation else int(rng.choice(numpy.flatnonzero(info["action_mask"]))))
+    learn(e, seed)
     return e.steps
 
 tree, name, loop, matches = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
