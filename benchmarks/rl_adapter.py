@@ -142,16 +142,21 @@ print(time.process_time() - start, actions_played)
 """
 
 
+# numpy's BLAS threads wait spinning: their CPU time, billed to the process, doubled the numpy loops'
+# figures on a quiet machine (less on a loaded one). None of the loops uses BLAS: one thread.
+ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
 def seconds(tree: Path, name: str, loop: str, matches: int) -> tuple[float, int]:
     """(seconds, actions) of `matches` matches of one loop."""
     out = subprocess.run([sys.executable, "-c", CHILD, str(tree), name, loop, str(matches)],
-                         capture_output=True, text=True, check=True).stdout.split()
+                         env=dict(os.environ, **ONE_THREAD), capture_output=True, text=True, check=True).stdout.split()
     return float(out[0]), int(out[1])
 
 
 def instructions(tree: Path, name: str, loop: str, matches: int) -> tuple[int, int]:
     """(instructions, actions) of `matches` matches of one loop, less those of none."""
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    env = dict(os.environ, PYTHONHASHSEED="0", **ONE_THREAD)
 
     def count(k: int) -> tuple[int, int]:
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
