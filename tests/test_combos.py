@@ -163,7 +163,7 @@ def test_the_melds_a_split_weighs_are_those_the_hand_holds(hand):
     """best_melds finds the deck's melds within a hand from its ranks and suits (MeldRules._inside):
     the same as melds(hand), in the deck's melds() order."""
     RULES.best(hand, None)                   # (the deck's melds are made on the first split)
-    inside = RULES._inside(*RULES._held(frozenset(hand)))
+    inside = RULES._inside(RULES._hand(hand), RULES._lines(RULES._hand(hand)))
     assert inside == sorted(inside) and len(set(inside)) == len(inside)
     assert sorted(sorted(RULES._melds[i][0]) for i in inside) == sorted(sorted(m) for m in RULES.melds(hand))
 
@@ -180,7 +180,7 @@ def test_the_melds_of_a_hand_from_a_deck_with_two_cards_a_place():
     chosen = double.best(hand, None)
     assert double._at is None
     bits = sum(1 << int(c) for c in hand)
-    inside = double._inside(*double._held(frozenset(hand)))
+    inside = double._inside(double._hand(hand), double._lines(double._hand(hand)))
     assert inside == [i for i, (_, mask, _) in enumerate(double._melds) if mask & bits == mask]
     assert len(inside) >= 16                 # the five 7s: every three, four or five of them
     used = [c for m in chosen for c in m]

@@ -71,7 +71,7 @@ def test_the_melds_within_a_hand_one_card_from_a_recent_one_are_derived_as_found
             assert found.best(hand, None) == rules(order).best(hand, None)
         else:
             assert found.melds(hand) == found._listed(hand)
-        assert found._recent[0][1] == found._inside(*found._held(frozenset(hand)))
+        assert found._recent[0][1] == found._inside(found._hand(hand), found._lines(found._hand(hand)))
 
 
 def test_a_hand_whose_search_could_reach_max_work_keeps_its_own_memo():
@@ -95,7 +95,7 @@ def test_a_hand_is_found_meldless_when_it_holds_no_meld(hand, order):
     found = rules(order)
     found.best([], None)                              # (the tables are made on the first split)
     assert found._lined_all
-    assert found._meldless(*found._held(frozenset(hand))) == (found._listed(hand) == [])
+    assert found._meldless(found._hand(hand), found._lines(found._hand(hand))) == (found._listed(hand) == [])
 
 
 def test_the_melds_of_a_hand_from_a_shoe_are_listed_without_the_shoes_melds():

@@ -268,15 +268,6 @@ class MeldRules:
 
         return tuple(sorted(best(hand)[2]))
 
-    def _held(self, key) -> tuple[int, list]:
-        """The cards of `key` (distinct cards) as bits, and each suit's places held as bits."""
-        hand, lines, bits, lined = 0, [0] * len(self.suits), self._bits, self._lined
-        for c in key:
-            hand |= bits[c]
-            if lined[c] is not None:
-                lines[lined[c][0]] |= lined[c][1]
-        return hand, lines
-
     def _lines(self, hand: int) -> list:
         """Each suit's places held by the cards of `hand` (bits), as bits."""
         lines, lined = [0] * len(self.suits), self._lined
