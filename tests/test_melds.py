@@ -44,6 +44,18 @@ def test_is_meld_answers_kept_by_their_cards_are_the_tests_own(xs):
     assert KEEPING.is_meld(list(xs)) == expected                  # the second time: the kept answer
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(few), min_size=0, max_size=6), st.sampled_from([RUN, ORDER]))
+def test_the_cards_kept_as_extending_a_list_are_those_the_test_finds_for_each_card(xs, order):
+    """extending[tuple(xs)] holds c where is_meld(xs + [c]) — for every card of the deck (those
+    of xs itself, a list with a card twice, too short a list included)."""
+    kept, fresh = KEEPING if order is RUN else rules(order), rules(order)
+    for _ in range(2):                                              # the second time: the kept cards
+        extending = kept.extending[tuple(xs)]
+        assert [c for c in DECK.cards if c in extending] == \
+            [c for c in DECK.cards if len(xs) + 1 >= 3 and fresh._is_meld(list(xs) + [c])]
+
+
 @settings(max_examples=80, deadline=None)
 @given(hands)
 def test_the_splits_of_a_hand_less_each_card_are_those_found_afresh(hand):

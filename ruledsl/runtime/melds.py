@@ -44,6 +44,8 @@ class MeldRules:
         self._recent = deque([(0, [], ())], RECENT)     # the hands asked for last (bits, melds within, best split or None), newest first
         self._free: dict = {}             # free cards (bits) -> (points melded, cards melded, melds), see _split
         self._is: dict = {}               # a list's cards (tuple) -> whether it is a meld
+        self.extending = Extending(self)  # a list's cards (tuple) -> the cards that make it a meld
+        self._kin: dict = {}              # a card -> the cards of its rank or suit (those that may meld with it)
 
     def melds(self, xs) -> list[list]:
         """Every set (three or more cards of a rank in the order) and run (three or more of a
@@ -122,6 +124,19 @@ class MeldRules:
                 self._is.clear()
             self._is[key] = known
         return known
+
+    def extenders(self, xs: tuple) -> frozenset:
+        """Every card c of the deck for which is_meld(xs + [c]): a meld is of one rank or one
+        suit, so c shares xs[0]'s rank or suit, and only those are tested."""
+        if len(xs) < 2:
+            return frozenset()
+        first = xs[0]
+        kin = self._kin.get(first)
+        if kin is None:
+            rank, suit = self.rank_of[first], self.suit_of[first]
+            kin = self._kin[first] = [c for c in range(len(self.rank_of))
+                                      if self.rank_of[c] == rank or self.suit_of[c] == suit]
+        return frozenset(c for c in kin if self._is_meld([*xs, c]))
 
     def _is_meld(self, xs: list) -> bool:
         n = len(xs)
@@ -342,3 +357,23 @@ class MeldRules:
                     self._at[suit][place] = 1 << c
         self._lined_all = self._at is not None and all(self._lined[c] is not None for c in deck)
 
+
+class Extending(dict):
+    """A list's cards (a tuple) -> the cards that make it one meld (MeldRules.extenders), found
+    when first read and kept like is_meld's answers: is_meld(m + [c]) is written
+    `c in extending[tuple(m)]` (lang/builtins/combinations.py), since a lay-off tests every card
+    held against every meld laid and the melds laid change seldom."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: MeldRules):
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, key: tuple) -> frozenset:
+        found = self.rules.extenders(key)
+        if len(key) < KEYED:
+            if len(self) >= KEPT:
+                self.clear()
+            self[key] = found
+        return found

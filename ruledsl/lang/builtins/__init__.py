@@ -50,6 +50,8 @@ def call(c, g, node: ast.Call) -> Frag | None:
     if not lo <= n <= hi:
         count = f"{lo} argument" if lo == hi else f"at least {lo} argument"
         raise RuleError(span, f"{f.name} takes {count}{'s' if lo != 1 else ''}, not {n}")
+    if f.parts is not None and (frag := f.parts(c, g, node)) is not None:
+        return frag
     args = c.operands(node.args)
     if n <= len(f.params):                   # each argument against its parameter
         for (_, place), arg, arg_node in zip(f.params, args, node.args):

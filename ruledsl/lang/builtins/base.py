@@ -25,6 +25,8 @@ class Function:
     generator: str = "no"          # "no", "may" (f(e for x in xs) too) or "must"
     arity: tuple[int, int] | None = None   # (min, max) arguments when not len(params)
     game: bool = True              # it reads the game (seats, cards): an option's default may not
+    parts: Callable | None = None  # (c, g, node) -> Frag or None: the call written from its
+                                   # arguments' parts where that does less (is_meld(m + [c]))
 
     def usage(self) -> str:
         if self.generator == "must":

@@ -2,8 +2,10 @@
 and the best split of a hand, poker hands as comparable values (runtime/combos.py, melds.py)."""
 from __future__ import annotations
 
+from ...expr import ast
 from ...expr.codegen import Frag
 from ...runtime import combos, melds
+from ...runtime.cards import Card
 from ...expr.types import A_LIST, BOOL, CARD_LIST, CARDS, INT, TEXT, WHOLE, list_of
 from .base import Function, list_of_lists, spanned
 from .cards import named_order
@@ -18,18 +20,46 @@ def _grouped(key: str):
     return emit
 
 
-def _melds(c, g, args, node):
-    """melds, is_meld, best_melds: methods of the program's MeldRules for the order named (one
-    for each order, sharing the best splits it has found)."""
+def _rules(c, g, args, node) -> str:
+    """The program's MeldRules for the order named (one for each order, sharing the best
+    splits it has found)."""
     ranks, deck = named_order(c, g, args, node, 1), g.deck
-    rules = g.program.table(f"melds in {' '.join(ranks)}",
-                            lambda: melds.MeldRules(ranks, deck.rank_of, deck.suit_of, deck.suits, g.points))
+    return g.program.table(f"melds in {' '.join(ranks)}",
+                           lambda: melds.MeldRules(ranks, deck.rank_of, deck.suit_of, deck.suits, g.points))
+
+
+def _melds(c, g, args, node):
+    """melds, is_meld, best_melds: methods of the program's MeldRules for the order named."""
+    rules = _rules(c, g, args, node)
     if node.name == "is_meld":
         return Frag(src=f"{rules}.is_meld({c.src(args[0])})", type=BOOL)
     if node.name == "melds":
         return Frag(src=f"{rules}.melds({c.src(args[0])})", type=list_of(CARD_LIST))
     return Frag(src=f"{rules}.best({c.src(args[0])}, {c.span_const(node)})", type=list_of(CARD_LIST))
 
+
+def _extends(c, g, node):
+    """is_meld(xs + [x]) — a list tested with one card more, as a lay-off tests each card held
+    against each meld laid — as `x in extending[tuple(xs)]` (runtime/melds.py Extending): the
+    cards that make xs a meld worked out once per xs, not a list joined and tested per card. Where xs is not a list or x not a
+    card at play time, the join and the test as written (their errors too). None (is_meld as
+    usual) for any other argument."""
+    joined = node.args[0]
+    if not (isinstance(joined, ast.Binary) and joined.op == "+" and isinstance(joined.right, ast.ListExpr)
+            and len(joined.right.items) == 1):
+        return None
+    xs, x, order = c.operands([joined.left, joined.right.items[0], node.args[1]])
+    xs, x = c.atom(xs), c.atom(x)
+    # `[x]` written where the join needs it (x is a name: atomic), so the test made on every
+    # card does not make the list first.
+    one = Frag(src=f"[{c.src(x)}]", type=list_of(x.type), most=1, atomic=True)
+    whole = c.arithmetic("+", xs, one, joined.left, joined.right, c.locate(joined.op_offset, joined.op_width))
+    c.check(whole, CARDS, joined, "`is_meld()`")
+    c.check(order, TEXT, node.args[1], "`is_meld()`")
+    rules, a, b = _rules(c, g, [whole, order], node), c.src(xs), c.src(x)
+    extending = g.program.table(f"{rules} extending", lambda: g.program.w.values[rules].extending)
+    return Frag(src=f"({b} in {extending}[_tuple({a})] if _type({a}) is _list and _type({b}) is {c.unit.const(Card)} "
+                    f"else {rules}.is_meld({c.src(whole)}))", type=BOOL)
 
 
 FUNCTIONS = [
@@ -47,7 +77,7 @@ FUNCTIONS = [
              "every set (3 or more cards of a rank) and run (3 or more of a suit in sequence in the named "
              "deck order, e.g. 'order') among the cards", _melds),
     Function("is_meld", (("xs", CARDS), ("order", TEXT)), BOOL,
-             "whether the cards, all together, are one set or one run (see melds)", _melds),
+             "whether the cards, all together, are one set or one run (see melds)", _melds, parts=_extends),
     Function("best_melds", (("xs", CARDS), ("order", TEXT)), list_of(CARD_LIST),
              "the melds, no card in two, that leave the fewest card points outside them (then: the most cards "
              "melded)", _melds),
