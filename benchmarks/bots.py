@@ -219,11 +219,16 @@ def units(args, done: set):
             if deal >= deals:
                 continue
             for pairing in args.pairings:
-                specs = [spec_of(bot, args, name) for bot in PAIRINGS[pairing]]
+                specs = [spec_of(bot, args, name) for bot in pairs(pairing)]
                 for x in groups:
                     key = (name, tuple(specs), deal, x)
                     if key not in done:
                         yield {"game": name, "pairing": pairing, "deal": deal, "x": x, "specs": specs}
+
+
+def pairs(pairing: str) -> tuple[str, str]:
+    """A pairing's two bots: a name of PAIRINGS, or `X,Y` (e.g. `expert/weigh=false,pimc`)."""
+    return PAIRINGS[pairing] if pairing in PAIRINGS else tuple(pairing.split(",", 1))
 
 
 def spec_of(bot: str, args, name: str) -> str:
@@ -295,7 +300,8 @@ def _niced(value):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
-    parser.add_argument("--pairings", nargs="*", default=list(PAIRINGS), choices=list(PAIRINGS))
+    parser.add_argument("--pairings", nargs="*", default=list(PAIRINGS), metavar="PAIRING",
+                        help=f"of {', '.join(PAIRINGS)}, or X,Y: any two bots (with --budgets' keys)")
     parser.add_argument("--hands", type=int, default=500, help="hands per game and pairing")
     parser.add_argument("--budget", default=":0.5", help="every search's budget: :SECONDS or @ITERATIONS "
                         "(iterations are immune to the machine's load)")

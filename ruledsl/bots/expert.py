@@ -38,6 +38,8 @@ class Style:
     stand: float | None = None   # the judge's pick is played unless another action's paired lead over it,
                                  # world by world, passes this many standard errors (0: the best mean;
                                  # None: as measured for the game, rollouts.chosen)
+    share: int = SOLVE_SHARE     # a world solved exactly may cost at most this part of a move's budget
+    nodes: int = NODES_PER_ROLLOUT   # positions an exact search is charged as one roll-out's work
 
 
 class Expert(SearchBot):
@@ -46,18 +48,35 @@ class Expert(SearchBot):
 
     def search(self, state, rng):
         meter = self.budget.meter()
-        stand = chosen(state, "stand") if self.style.stand is None else self.style.stand
-        samples = sample(state, rng, meter, self.style, solve_limit=meter.share(SOLVE_SHARE) * NODES_PER_ROLLOUT,
-                         infer_work=meter.share(INFER_SHARE) if self.style.weigh else 0, judged=bool(stand))
+        stand = standing(state, self.style)
+        style = self.style
+        samples = sample(state, rng, meter, style, solve_limit=meter.share(style.share) * style.nodes,
+                         infer_work=meter.share(INFER_SHARE) if style.weigh else 0, judged=bool(stand))
         stats = Stats((a, len(samples), mean) for a, mean in zip(samples.legal, samples.means()))
         if stand:
-            stats.play = samples.legal[samples.standing(stand)]
+            stats.play = samples.legal[played(samples, stand)]
         return stats
 
     def choose(self, stats):
         if getattr(stats, "play", None) is not None:
             return stats.play
         return max(stats, key=lambda s: s[2])[0]
+
+
+def standing(state, style: Style = Style()) -> float:
+    """The standard errors by which a search must beat the judge's pick to overrule it, for
+    `state`'s game (0: the best mean is played)."""
+    return chosen(state, "stand") if style.stand is None else style.stand
+
+
+def played(samples: Samples, stand: float) -> int:
+    """The index of the action the expert plays from `samples`: the best mean, or with `stand`
+    the judge's pick unless the best mean beats it by `stand` standard errors (the samples must
+    then have been judged)."""
+    if stand:
+        return samples.standing(stand)
+    means = samples.means()
+    return max(range(len(means)), key=means.__getitem__)
 
 
 class Stats(list):
@@ -78,7 +97,8 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     legal = samples.legal
     greedy = chosen(state) if style.greedy is None else style.greedy
     finish = Finish(state, goal, greedy, style.horizon, style.replies)
-    exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter) if style.solve and solve_limit else None
+    exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter, style.share, style.nodes) \
+        if style.solve and solve_limit else None
     model = Model(Judge(state)) if style.infer and goal.by_hand else None
     worlds = Worlds(state, seat, rng, model, pool, infer_work, until=meter.cutoff(INFER_SHARE))
     inferred = model.work if model is not None else 0
@@ -91,7 +111,7 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
         row = None
         if exact is not None and exact.on:
             row = exact.row(world, legal, rng)
-            meter.spend(exact.cost // NODES_PER_ROLLOUT)      # the positions searched, solved or not
+            meter.spend(exact.cost // exact.nodes)            # the positions searched, solved or not
         if judge is not None:
             before = judge.judged
             samples.judge(judge.scores(world, legal))
@@ -113,8 +133,10 @@ class Exact:
     fits, a fixed cost of every move — so the first world's rest of the hand is first estimated
     (`estimate`, a few random walks): where it cannot fit, none is searched this move."""
 
-    def __init__(self, seat: int, goal: Goal, team_of, limit: int, meter):
+    def __init__(self, seat: int, goal: Goal, team_of, limit: int, meter, share: int = SOLVE_SHARE,
+                 nodes: int = NODES_PER_ROLLOUT):
         self.seat, self.goal, self.team_of, self.limit, self.meter = seat, goal, team_of, limit, meter
+        self.share, self.nodes = share, nodes
         self.on, self.cost, self.estimated = True, 0, False
 
     def row(self, world, legal, rng) -> list | None:
@@ -122,11 +144,11 @@ class Exact:
         if not self.estimated:
             self.estimated = True
             size, walked = estimate(world, self.goal, rng, cap=self.limit / FITS)
-            self.cost = walked * NODES_PER_ROLLOUT // WALKED_PER_ROLLOUT
+            self.cost = walked * self.nodes // WALKED_PER_ROLLOUT
             if size * FITS > self.limit:
                 self.on = False
                 return None
-        solver = Solver(self.seat, self.goal, self.team_of, self.limit, until=self.meter.cutoff(SOLVE_SHARE))
+        solver = Solver(self.seat, self.goal, self.team_of, self.limit, until=self.meter.cutoff(self.share))
         row = []
         try:
             for action in legal:

@@ -19,7 +19,7 @@ import time
 
 import attrs
 
-from .expert import Expert, sample
+from .expert import Expert, played, sample, standing
 from .flat import Z95
 from .search import Goal
 
@@ -37,7 +37,8 @@ class Rated:
     value: float            # the mean value over the worlds searched
     margin: float           # half the width of its 95% confidence interval (nan: one world)
     samples: int            # the worlds behind the value
-    best: bool              # the highest value
+    best: bool              # the move the expert bot would play: the highest value, or where its judge's
+                            # pick stands (docs/bots.md) that pick, unless another beats it beyond the noise
     tied: bool              # not distinguishable from the best at 95% (the best itself: True)
 
 
@@ -69,10 +70,12 @@ def hint(state, rng: random.Random | None = None, *, min_iterations: int = FLOOR
         raise ValueError("min_iterations: at least one world")
     rng = random.Random(0) if rng is None else rng
     meter = _Floor(min_iterations, max_seconds, clock)
+    stand = standing(state, Expert.style)
     samples = sample(state, rng, meter, Expert.style, solve_limit=SOLVE_LIMIT,
-                     infer_work=INFER_WORK * min_iterations, pool=min_iterations)   # each world once
+                     infer_work=INFER_WORK * min_iterations, pool=min_iterations,   # each world once
+                     judged=bool(stand))
     means, errors = samples.means(), samples.stderrs()
-    best = max(range(len(means)), key=means.__getitem__)
+    best = played(samples, stand)                # the move the expert would play from these worlds
     behind = samples.behind(best)
     n = len(samples)
     moves = [Rated(a, state.action_to_string(a), means[i], Z95 * errors[i], n, i == best,
