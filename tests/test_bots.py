@@ -298,6 +298,34 @@ def test_hints_best_move_is_the_one_the_expert_would_play_from_the_same_worlds(m
     assert chosen(st, "stand") == 0 and differs      # (Ciapanò last) some hint would have differed
 
 
+def test_an_action_clearly_behind_leaves_the_race_and_the_rest_are_tried_in_every_world():
+    """Style.race: an action the best leads world by world beyond the noise is tried no more;
+    one within the noise stays; means are over the worlds each was tried in."""
+    from ruledsl.bots.flat import RACE_FROM, Samples
+    samples = Samples(["a", "b", "c"])
+    for i in range(RACE_FROM):
+        noise = (-1) ** i
+        samples.add([1.0 + noise, 1.0 - noise / 2, 0.0 + noise])     # c: 1 behind a in every world
+        samples.race(1.96)
+    assert samples.alive == [0, 1]
+    samples.add([3.0, 5.0])                                          # the alive actions' values only
+    assert samples.rows[-1][2] != samples.rows[-1][2]                # nan: c not tried
+    means = samples.means()
+    assert means[2] == 0.0 and means[1] == (RACE_FROM + 5.0) / (RACE_FROM + 1)     # (RACE_FROM even)
+    assert samples.behind(0)[2] == (1.0, 0.0)                        # over the worlds both were tried in
+
+
+def test_a_racing_search_plays_an_action_still_in_the_race_and_sees_only_its_seats_cards():
+    import attrs
+    from ruledsl.bots.expert import Style
+    bot = bots.make("expert@200")
+    bot.style = attrs.evolve(Style(), race=1.0)
+    for name in ("ciapano", "kozel"):
+        for st in points(name, GAMES[name].default_players, seed=2):
+            other = st.determinize(st.current_player(), random.Random(9))
+            assert bot(st, random.Random(5)) == bot(other, random.Random(5)) in st.legal_actions()
+
+
 @pytest.mark.parametrize("name", ["cicera", "kozel", "couillon"])
 def test_the_judges_pick_is_judged_in_the_worlds_only(name):
     """The judge rates the actions in the sampled worlds, never in the true state: two states

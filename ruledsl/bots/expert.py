@@ -38,6 +38,8 @@ class Style:
     stand: float | None = None   # the judge's pick is played unless another action's paired lead over it,
                                  # world by world, passes this many standard errors (0: the best mean;
                                  # None: as measured for the game, rollouts.chosen)
+    race: float = 0.0            # an action the best mean leads, world by world, by this many standard
+                                 # errors is tried no more (0: every action in every world; never with stand)
     share: int = SOLVE_SHARE     # a world solved exactly may cost at most this part of a move's budget
     nodes: int = NODES_PER_ROLLOUT   # positions an exact search is charged as one roll-out's work
 
@@ -53,7 +55,7 @@ class Expert(SearchBot):
         samples = sample(state, rng, meter, style, solve_limit=meter.share(style.share) * style.nodes,
                          infer_work=meter.share(INFER_SHARE) if style.weigh else 0, judged=bool(stand))
         stats = Stats((a, len(samples), mean) for a, mean in zip(samples.legal, samples.means()))
-        if stand:
+        if stand or len(samples.alive) < len(samples.legal):
             stats.play = samples.legal[played(samples, stand)]
         return stats
 
@@ -72,11 +74,11 @@ def standing(state, style: Style = Style()) -> float:
 def played(samples: Samples, stand: float) -> int:
     """The index of the action the expert plays from `samples`: the best mean, or with `stand`
     the judge's pick unless the best mean beats it by `stand` standard errors (the samples must
-    then have been judged)."""
+    then have been judged); the best mean of the actions still in the race (Samples.race)."""
     if stand:
         return samples.standing(stand)
     means = samples.means()
-    return max(range(len(means)), key=means.__getitem__)
+    return max(samples.alive, key=means.__getitem__)          # (an action dropped from the race: never)
 
 
 class Stats(list):
@@ -109,8 +111,9 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
             meter.spend(model.work - inferred)          # the replays that drew it
             inferred = model.work
         row = None
+        actions = legal if len(samples.alive) == len(legal) else [legal[i] for i in samples.alive]
         if exact is not None and exact.on:
-            row = exact.row(world, legal, rng)
+            row = exact.row(world, actions, rng)
             meter.spend(exact.cost // exact.nodes)            # the positions searched, solved or not
         if judge is not None:
             before = judge.judged
@@ -118,9 +121,11 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
             meter.spend((judge.judged - before) // JUDGED_PER_ROLLOUT)
         if row is None:
             before = finish.work
-            row = try_each(world, legal, seat, finish, rng)
+            row = try_each(world, actions, seat, finish, rng)
             meter.spend(finish.work - before)
         samples.add(row)
+        if style.race and judge is None:
+            samples.race(style.race)
     return samples
 
 

@@ -15,16 +15,43 @@ import random
 Z95 = 1.959964         # the two-sided 95% point of the normal distribution
 
 
+RACE_FROM = 8          # worlds before an action may be dropped from the race (Samples.race)
+RACE_STEP = 1.5        # and the checks after, each at this many times the worlds of the last
+
+
 class Samples:
-    """A row per world: the value of each legal action there (the order of `legal`)."""
+    """A row per world: the value of each legal action there (the order of `legal`); nan for an
+    action dropped from the race before that world (`race`: tried no more)."""
 
     def __init__(self, legal: list):
         self.legal = legal
         self.rows: list[list[float]] = []
         self.judged = [0.0] * len(legal)      # the one-action judge's scores, summed over worlds
+        self.alive = list(range(len(legal)))  # the actions still tried in each world
+        self.check = RACE_FROM                # the worlds at the next race check
 
     def add(self, row: list[float]) -> None:
+        """A world's values: of every legal action, or of the `alive` ones (in their order)."""
+        if len(row) < len(self.legal):
+            full = [math.nan] * len(self.legal)
+            for i, value in zip(self.alive, row):
+                full[i] = value
+            row = full
         self.rows.append(row)
+
+    def race(self, z: float) -> None:
+        """Drop every action that the best mean among the alive ones leads, world by world, by
+        more than `z` standard errors (a paired test, checked at RACE_FROM worlds and then at
+        every RACE_STEP times as many): the worlds after are spent on the actions still in
+        contention, not on one clearly worse (successive rejection, as in racing algorithms)."""
+        n = len(self.rows)
+        if n < self.check or len(self.alive) < 2:
+            return
+        self.check = math.ceil(n * RACE_STEP)
+        means = self.means()
+        best = max(self.alive, key=means.__getitem__)
+        behind = self.behind(best)
+        self.alive = [i for i in self.alive if i == best or not behind[i][0] > z * behind[i][1]]
 
     def judge(self, scores: list[float]) -> None:
         self.judged = [a + b for a, b in zip(self.judged, scores)]
@@ -44,23 +71,30 @@ class Samples:
         return len(self.rows)
 
     def means(self) -> list[float]:
-        n = len(self.rows)
-        if not n:
-            return [float("-inf")] * len(self.legal)
-        return [sum(column) / n for column in zip(*self.rows)]
+        """Each action's mean over the worlds it was tried in (-inf: none)."""
+        out = []
+        for column in zip(*self.rows) if self.rows else [()] * len(self.legal):
+            tried = _tried(column)
+            out.append(sum(tried) / len(tried) if tried else float("-inf"))
+        return out
 
     def stderrs(self) -> list[float]:
         """The standard error of each action's mean (nan with fewer than two worlds)."""
-        return [_stderr(column) for column in zip(*self.rows)] if self.rows else [math.nan] * len(self.legal)
+        return [_stderr(_tried(column)) for column in zip(*self.rows)] if self.rows else [math.nan] * len(self.legal)
 
     def behind(self, best: int) -> list[tuple[float, float]]:
         """Per action, (its mean shortfall from action `best`, the standard error of that
-        shortfall), from the paired differences world by world."""
+        shortfall), from the paired differences world by world (the worlds both were tried in)."""
         out = []
         for i in range(len(self.legal)):
-            gaps = [row[best] - row[i] for row in self.rows]
+            gaps = _tried([row[best] - row[i] for row in self.rows])
             out.append((sum(gaps) / len(gaps), _stderr(gaps)) if gaps else (0.0, math.nan))
         return out
+
+
+def _tried(values) -> list[float]:
+    """The values of the worlds an action was tried in (nan: dropped before, Samples.race)."""
+    return [v for v in values if v == v]
 
 
 def _stderr(values) -> float:
