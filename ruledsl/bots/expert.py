@@ -38,8 +38,9 @@ class Style:
     stand: float | None = None   # the judge's pick is played unless another action's paired lead over it,
                                  # world by world, passes this many standard errors (0: the best mean;
                                  # None: as measured for the game, rollouts.chosen)
-    race: float = 0.0            # an action the best mean leads, world by world, by this many standard
-                                 # errors is tried no more (0: every action in every world; never with stand)
+    race: float | None = None    # an action the best mean leads, world by world, by this many standard
+                                 # errors is tried no more (0: every action in every world; never with stand;
+                                 # None: as measured for the game, rollouts.chosen)
     share: int = SOLVE_SHARE     # a world solved exactly may cost at most this part of a move's budget
     nodes: int = NODES_PER_ROLLOUT   # positions an exact search is charged as one roll-out's work
 
@@ -98,6 +99,7 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     judge = Judge(state) if judged else None
     legal = samples.legal
     greedy = chosen(state) if style.greedy is None else style.greedy
+    race = chosen(state, "race") if style.race is None else style.race
     finish = Finish(state, goal, greedy, style.horizon, style.replies)
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter, style.share, style.nodes) \
         if style.solve and solve_limit else None
@@ -124,8 +126,8 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
             row = try_each(world, actions, seat, finish, rng)
             meter.spend(finish.work - before)
         samples.add(row)
-        if style.race and judge is None:
-            samples.race(style.race)
+        if race and judge is None:
+            samples.race(race)
     return samples
 
 

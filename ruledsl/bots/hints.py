@@ -71,7 +71,8 @@ def hint(state, rng: random.Random | None = None, *, min_iterations: int = FLOOR
     rng = random.Random(0) if rng is None else rng
     meter = _Floor(min_iterations, max_seconds, clock)
     stand = standing(state, Expert.style)
-    samples = sample(state, rng, meter, Expert.style, solve_limit=SOLVE_LIMIT,
+    samples = sample(state, rng, meter, attrs.evolve(Expert.style, race=0.0),    # every move in every world
+                     solve_limit=SOLVE_LIMIT,
                      infer_work=INFER_WORK * min_iterations, pool=min_iterations,   # each world once
                      judged=bool(stand))
     means, errors = samples.means(), samples.stderrs()
