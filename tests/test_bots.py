@@ -394,3 +394,28 @@ def test_the_roll_out_is_the_one_measured_for_the_rule_file_and_player_count(tmp
     other = ruledsl.load_game(edited)
     assert rollouts.rules_key(other.ruleset, 4) != key
     assert rollouts.chosen(other.new_initial_state(seed=1, players=4)) == 0.0
+
+
+def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_same_deals(tmp_path):
+    """benchmarks/bots.py --choose-rollouts: the expert with `race` and without, each against
+    PIMC over the same deals and seats, compared hand by hand; stored only when the lower end of
+    the 95% interval is above zero."""
+    import importlib.util
+    import json
+    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "benchmarks" / "bots.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    def run(x_spec, gain):
+        return [{"game": "ciapano", "deal": d, "x": [x], "specs": [x_spec, "pimc@9"],
+                 "values": [(-3.0 + gain + d % 3 if s == x else -2.0 - d % 3) for s in range(4)]}
+                for d in range(6) for x in range(4)]
+    rows = run("expert@10/race=2.5", 1.0) + run("expert@12", 0.0) + run("expert@10/race=1.5", 0.0)
+    found = bench.versus_common(rows, "race")
+    assert found[2.5][:3] == (1.0, 0.0, 24) and found[1.5][:3] == (0.0, 0.0, 24)
+    choices = tmp_path / "rollouts.json"
+    bench.choose_rollouts(rows, choices)
+    entry = next(iter(json.loads(choices.read_text()).values()))
+    assert entry["race"] == 2.5 and "greedy" not in entry
+    bench.choose_rollouts(run("expert@10/race=2.5", -0.5) + run("expert@12", 0.0), choices)
+    assert next(iter(json.loads(choices.read_text()).values()))["race"] == 0.0
