@@ -41,6 +41,8 @@ class Style:
     race: float | None = None    # an action the best mean leads, world by world, by this many standard
                                  # errors is tried no more (0: every action in every world; never with stand;
                                  # None: as measured for the game, rollouts.chosen)
+    pool: int = POOL             # worlds in the weighted pool at most (inference.py)
+    infer_share: int = INFER_SHARE   # the pool's likelihoods may take this part of a move's budget
     share: int = SOLVE_SHARE     # a world solved exactly may cost at most this part of a move's budget
     nodes: int = NODES_PER_ROLLOUT   # positions an exact search is charged as one roll-out's work
 
@@ -54,7 +56,8 @@ class Expert(SearchBot):
         stand = standing(state, self.style)
         style = self.style
         samples = sample(state, rng, meter, style, solve_limit=meter.share(style.share) * style.nodes,
-                         infer_work=meter.share(INFER_SHARE) if style.weigh else 0, judged=bool(stand))
+                         infer_work=meter.share(style.infer_share) if style.weigh else 0, pool=style.pool,
+                         judged=bool(stand))
         stats = Stats((a, len(samples), mean) for a, mean in zip(samples.legal, samples.means()))
         if stand or len(samples.alive) < len(samples.legal):
             stats.play = samples.legal[played(samples, stand)]
@@ -104,7 +107,7 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter, style.share, style.nodes) \
         if style.solve and solve_limit else None
     model = Model(Judge(state)) if style.infer and goal.by_hand else None
-    worlds = Worlds(state, seat, rng, model, pool, infer_work, until=meter.cutoff(INFER_SHARE))
+    worlds = Worlds(state, seat, rng, model, pool, infer_work, until=meter.cutoff(style.infer_share))
     inferred = model.work if model is not None else 0
     meter.spend(inferred)
     while meter.go():
