@@ -274,7 +274,7 @@ def move_cards(st, moved: list, dest: int) -> None:
             else:
                 knowledge.moved(st, i, dest, [c for c in z if c in wanted])
                 z[:] = [c for c in z if c not in wanted]
-    if any(not wanted.isdisjoint(entry[1]) for entry in st.trick):    # entries: seat, cards, face up
+    if st.trick and any(not wanted.isdisjoint(entry[1]) for entry in st.trick):    # entries: seat, cards, face up
         knowledge.show(st, [c for e in st.trick if e[2] for c in e[1] if c in wanted])
         st.trick = tuple((e[0], tuple(c for c in e[1] if c not in wanted), e[2]) for e in st.trick)
     target = zones[dest]
