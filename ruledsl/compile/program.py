@@ -30,7 +30,7 @@ from ..runtime import helpers
 from ..runtime.helpers import SEAT_NAMES
 from ..runtime.knowledge import Viewers
 from ..source import NOWHERE, Span
-from . import match, module
+from . import kept, match, module
 from .ranking import RankingCode
 from .scope import GameScope, Layout
 from .writer import Writer
@@ -206,6 +206,12 @@ class Compiler:
         with w.indented("else:"):
             w.line(f"st.vars[{since}] = st.steps_done")
             w.line(f"st.vars[{rounds}] = 0")
+
+    def keeping(self, steps, exprs):
+        """A context in which the values of the file's functions that `steps` and `exprs` call
+        more than once are kept between their tests (compile/kept.py); it gives `after(step)`,
+        to call after writing each of `steps`."""
+        return kept.keeping(self, steps, exprs)
 
     def waits(self, step: Step) -> bool:
         return walk.waits(step)

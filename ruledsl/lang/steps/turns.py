@@ -63,12 +63,26 @@ def compile_turns(step: Turns, c) -> None:
             _skip(c, step, seat, end)
         w.line(f"st.vars[{count}] += 1")
         c.round_of_loop(step.span)
-        c.steps(step.turn)
-        with w.indented(f"if {c.condition(step.until)}:"):
-            w.goto(end)
-        w.line(f"st.vars[{seat}] = {_next(c, step, seat)}")
+        last = trailing(step.turn)
+        c.steps(step.turn[:len(step.turn) - len(last)])
+        with c.keeping(last, [step.until, step.next]) as after:     # a value the tests share, worked out once
+            for s in last:
+                c.steps([s])
+                after(s)
+            with w.indented(f"if {c.condition(step.until)}:"):
+                w.goto(end)
+            w.line(f"st.vars[{seat}] = {_next(c, step, seat)}")
     w.goto(head)
     w.place(end)
+
+
+def trailing(steps) -> tuple:
+    """The turn's last steps that are `do:` steps (no decision, no nested steps): written in
+    the same generated code as `until:` and `next:` after the turn's last decision."""
+    n = len(steps)
+    while n and steps[n - 1].kind == "do":
+        n -= 1
+    return steps[n:]
 
 
 def _next(c, step: Turns, seat: int) -> str:
