@@ -12,7 +12,7 @@ import attrs
 
 from .endgame import Solver, TooBig, estimate
 from .flat import Samples, try_each
-from .inference import Model, Worlds
+from .inference import AGREE, Model, Worlds
 from .policy import Judge
 from .rollouts import HORIZON, JUDGED_PER_ROLLOUT, Finish, chosen
 from .search import Goal, SearchBot
@@ -32,7 +32,8 @@ class Style:
                                  # (None: as measured for the game, rollouts.chosen)
     solve: bool = True           # small endgames solved exactly
     infer: bool = True           # worlds whose past does not replay ruled out
-    weigh: bool = True           # and, budget allowing, weighted by the likelihood of the others' play
+    weigh: bool | None = None    # and, budget allowing, weighted by the likelihood of the others' play
+                                 # (None: as measured for the game, rollouts.chosen; yes unless measured worse)
     horizon: int = HORIZON       # a roll-out cut after this many actions, the learned values judging
     replies: int = 0             # the decisions after the action tried taken by the judge, then random
     stand: float | None = None   # the judge's pick is played unless another action's paired lead over it,
@@ -41,6 +42,7 @@ class Style:
     race: float | None = None    # an action the best mean leads, world by world, by this many standard
                                  # errors is tried no more (0: every action in every world; never with stand;
                                  # None: as measured for the game, rollouts.chosen)
+    agree: float = AGREE         # the model of play: the chance a player takes the judge's best (inference.py)
     pool: int = POOL             # worlds in the weighted pool at most (inference.py)
     infer_share: int = INFER_SHARE   # the pool's likelihoods may take this part of a move's budget
     share: int = SOLVE_SHARE     # a world solved exactly may cost at most this part of a move's budget
@@ -56,7 +58,7 @@ class Expert(SearchBot):
         stand = standing(state, self.style)
         style = self.style
         samples = sample(state, rng, meter, style, solve_limit=meter.share(style.share) * style.nodes,
-                         infer_work=meter.share(style.infer_share) if style.weigh else 0, pool=style.pool,
+                         infer_work=meter.share(style.infer_share) if weighs(state, style) else 0, pool=style.pool,
                          judged=bool(stand))
         stats = Stats((a, len(samples), mean) for a, mean in zip(samples.legal, samples.means()))
         if stand or len(samples.alive) < len(samples.legal):
@@ -67,6 +69,11 @@ class Expert(SearchBot):
         if getattr(stats, "play", None) is not None:
             return stats.play
         return max(stats, key=lambda s: s[2])[0]
+
+
+def weighs(state, style: Style = Style()) -> bool:
+    """Whether the search weighs a pool of worlds by the others' play, for `state`'s game."""
+    return bool(chosen(state, "weigh", 1.0)) if style.weigh is None else style.weigh
 
 
 def standing(state, style: Style = Style()) -> float:
@@ -106,7 +113,7 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     finish = Finish(state, goal, greedy, style.horizon, style.replies)
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter, style.share, style.nodes) \
         if style.solve and solve_limit else None
-    model = Model(Judge(state)) if style.infer and goal.by_hand else None
+    model = Model(Judge(state), style.agree) if style.infer and goal.by_hand else None
     worlds = Worlds(state, seat, rng, model, pool, infer_work, until=meter.cutoff(style.infer_share))
     inferred = model.work if model is not None else 0
     meter.spend(inferred)

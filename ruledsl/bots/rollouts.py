@@ -46,18 +46,19 @@ def rules_key(ruleset, players: int) -> str | None:
     return f"{digest.hexdigest()[:16]}/{players}" if ruleset.path else None
 
 
-def chosen(state, setting: str = "greedy") -> float:
+def chosen(state, setting: str = "greedy", default: float = 0.0) -> float:
     """A setting of the expert as measured for `state`'s game and player count (CHOICES), else
-    0: `greedy`, the share of a roll-out's decisions the judge takes (0: random); `stand`, the
-    standard errors by which the search must beat the judge's pick to overrule it (0: never
-    asked, the best mean played)."""
+    `default`: `greedy`, the share of a roll-out's decisions the judge takes (0: random); `stand`,
+    the standard errors by which the search must beat the judge's pick to overrule it (0: never
+    asked, the best mean played); `race`, those by which an action behind is dropped (0: none);
+    `weigh`, whether a pool of worlds is weighted by the others' play (asked with default 1)."""
     prog = state.prog
     found = _CHOSEN.get(id(prog))
     if found is None or found[0] is not prog:
         key = rules_key(prog.ruleset, state.n)
         table = json.loads(CHOICES.read_text()) if CHOICES.exists() else {}
         found = _CHOSEN[id(prog)] = (prog, table.get(key, {}))
-    return float(found[1].get(setting, 0.0))
+    return float(found[1].get(setting, default))
 
 
 class Finish:
