@@ -272,3 +272,55 @@ def test_an_offered_block_gives_the_combinations_in_order(xs, k, before, after):
     assert len(answers) == len(expected) and bool(answers) == bool(expected)
     assert [answers[i] for i in range(len(expected))] == expected
     assert answers == expected and list(answers) == expected
+
+
+# -- a choice's values telling a later choice what it asks again (candidates.Known) ----------------
+
+KNOWN = """\
+name: Known
+players: 2
+deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
+zones:
+  hand: {owner: player, visible: owner}
+  pile: {visible: all}
+counters:
+  open: {start: true, scope: hand}
+functions:
+  fits(c): rank(c) == rank(last(pile)) or suit(c) == suit(last(pile))
+  playable(p): any(fits(c) for c in hand(p))
+hand:
+  - deal: {to: each, count: 5}
+  - deal: {to: pile, count: 1}
+  - turns:
+      until: count(hand(player)) == 0 or count(deck) == 0
+      turn:
+        - ask:
+            who: player
+            choices:
+              play: {each: c in hand(player), when: open and fits(c) and rank(c) != '2', do: move c to pile; open = not open}
+              draw: {when: not playable(player) or not open, do: move last(deck) to hand(player); open = true}
+              wait: {when: "any(fits(d) for d in hand(player))", do: open = not open}
+after_hand:
+  - end_match: seats
+"""
+
+
+def test_a_later_choice_reads_what_a_choices_values_found_and_offers_what_the_brute_force_offers(tmp_path):
+    """`playable(player)` and `any(fits(d) …)` ask again what the play choice's loop tested on every
+    card (fits(c), its first part): `_l` reads it from a flag — or, where the loop did not run
+    (`open` false), works it out — and offers what `_e` offers at every decision."""
+    path = tmp_path / "known.yaml"
+    path.write_text(KNOWN, encoding="utf-8")
+    game = ruledsl.load_game(path)
+    source = game.program(2).source
+    listing = source[source.index("def _l0"):source.index("def _a0")]
+    assert listing.count(" is None:") == 2          # both later choices read the flag (or work it out)
+    rng, checked, closed = random.Random(5), 0, 0
+    for seed in range(12):
+        st = game.new_initial_state(seed=seed)
+        while st.current_player() >= 0:
+            assert same_answers(st, strict(path)) is not False
+            checked += 1
+            closed += st.evaluate("not open") is True
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert checked > 100 and closed > 10          # both ways: the loop run, and not

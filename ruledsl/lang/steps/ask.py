@@ -32,6 +32,7 @@ from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Fla
                        Statements, StatementsHolds, Step, StepKind, Steps, Text)
 from ...expr.types import ANY, CONDITION, SEAT, SEATS
 from . import candidates
+from .known import Known
 from .answers import ASKING, Reason
 
 
@@ -169,8 +170,9 @@ def _offered(c, d, choices) -> bool:
     out, blocks = w.temp(), False
     with w.indented("try:") if candidates.FALLBACK else contextlib.nullcontext():
         w.line(f"{out} = []")
+        known = Known(c, choices)       # what a choice's values tell the choices after it (known.py)
         for i, ch in enumerate(choices):
-            blocks |= bool(c.errors.attempt(_offer_choice, c, d, ch, i, out))      # one mistake, one error
+            blocks |= bool(c.errors.attempt(_offer_choice, c, d, ch, i, out, known))      # one mistake, one error
         w.line(f"return {out}")
     if candidates.FALLBACK:
         with w.indented("except _Exception:"):
@@ -178,13 +180,18 @@ def _offered(c, d, choices) -> bool:
     return blocks
 
 
-def _offer_choice(c, d, ch: Choice, i: int, out: str) -> bool:
+def _offer_choice(c, d, ch: Choice, i: int, out: str, known) -> bool:
     """The lines offering choice `ch`'s answers; True when some are a block (candidates.offer)."""
     with c.w.at(ch.span):
         if ch.each is None:
-            _offer(c, ch, i, None, out, False)
+            if ch.when is None:
+                _offer(c, ch, i, None, out, False)
+                return False
+            when, marks = known.reading(ch.when)
+            with c.binding(**marks):
+                _offer(c, attrs.evolve(ch, when=when), i, None, out, False)
             return False
-        return candidates.offer(c, ch, i, out, _sequence(ch.each), _frozen, d.spec.types[i])
+        return candidates.offer(c, ch, i, out, _sequence(ch.each), _frozen, d.spec.types[i], known)
 
 
 def _offer(c, ch: Choice, i: int, var: str | None, out: str, explain: bool, type_=None) -> None:

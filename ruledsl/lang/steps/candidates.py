@@ -222,18 +222,21 @@ def plan_when(p: Planner, when: Expr | None, depth: int = 0, parts: list | None 
 
 # -- writing `_l`'s part for one choice ------------------------------------------------------------
 
-def offer(c, choice, index: int, out: str, each: Expr, frozen, type_) -> bool:
+def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None) -> bool:
     """Write the lines that add `(index, value)` to the list `out` for each value the choice
     offers now. `each` is the choice's SEQ as an expression, `type_` the static type of its
     values (the brute force's), `frozen(var, type)` the source of a value as it goes into an
     action. Combinations with nothing left to test on each are given to runtime/offered.py's
     `offer` as a block, with the function's `lazy` (which may make `out` an Offered); True when
-    some are."""
+    some are. `known`: what the ask's later choices ask again (known.py: a flag set while listing)."""
     from . import shapes, sources          # (they build on the Terms and Planner of this module)
+    from .known import first_part, one_term
     p = Planner(c, choice.each.tree.var)
     source = Term(each, each.tree)
     shape = shapes.shape(p, source)
     blocks = []
+    first = first_part(p, choice.when) if shape is None else None
+    flag = known.producing(p, source, first, choice.when) if known is not None and first is not None else None
 
     def emit(var: str) -> None:
         c.w.line(f"{out}.append(({index}, {frozen(var, type_)}))")
@@ -254,8 +257,15 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_) -> bool:
         residual = [p.steady(t, found) for t in node.residual]
         marks = p.hoist(found)
         value = Frag(src=var, type=type_, atomic=True)
-        with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual, value, marks):
-            emit(var)
+        if flag is None or not one_term(node.residual[0], first):
+            with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual, value, marks):
+                emit(var)
+            return
+        c.w.line(f"{flag} = False")       # the first part is tested on every value: whether one passes
+        with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual[:1], value, marks):
+            c.w.line(f"{flag} = True")
+            with _nested(c, p, residual[1:], value, marks):
+                emit(var)
 
     def write(node) -> None:
         with _nested(c, p, node.guards):
