@@ -7,7 +7,7 @@ from itertools import combinations as all_combinations
 from math import comb
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
@@ -231,3 +231,48 @@ def test_poker_rank_ignores_card_order_and_suits_only_matter_for_flushes(hand, r
     assert got == ranked.poker_rank(shuffled, DECK.power, DECK.suit_of, len(ORDER))
     assert 0 <= got[0] <= 8
     assert (got[0] in (5, 8)) == (len({DECK.suit_of[c] for c in hand}) == 1)
+
+
+TABLES = (DECK.power, DECK.suit_of, len(ORDER))
+RANKS = ranked.Ranks(DECK.power, DECK.suit_of, len(ORDER))      # shared: it keeps what earlier examples ranked
+DENSE = cards("AS 2S 3S 4S 5S 6S KS AH 2H 3H 4H 5H 6H KH AD 2D 5C 6C")   # straights, flushes, sets
+
+
+@settings(max_examples=400, deadline=None)
+@given(hand=st.one_of(st.lists(st.sampled_from(DECK.cards), max_size=10, unique=True),
+                      st.lists(st.sampled_from(DENSE), min_size=4, max_size=11, unique=True)),
+       k=st.integers(0, 6), same=st.sampled_from([None, "rank", "suit"]), meld=st.sampled_from([False, False, True]),
+       poker=st.sampled_from([None, None, 0, 1, 3, 4, 5, 6, 7, 8]),
+       beat=st.one_of(st.none(), st.lists(st.sampled_from(DENSE), max_size=5, unique=True)),
+       ties=st.booleans(), exact=st.sampled_from([True, True, False]))
+@example(hand=cards("AS KS 2H"), k=1, same="rank", meld=False, poker=None, beat=cards("AH"), ties=False, exact=True)
+@example(hand=cards("AH 2S 3S 4H 5C KS"), k=5, same=None, meld=False, poker=4, beat=None, ties=False, exact=True)
+@example(hand=cards("AH 2S 3S 4H 5C 6C"), k=5, same=None, meld=False, poker=None, beat=cards("2H 3H 4S 5S 6H"),
+         ties=True, exact=True)
+def test_a_chooser_makes_the_combinations_that_pass_in_their_order(hand, k, same, meld, poker, beat, ties, exact):
+    """combos.Chooser (what a plan of an ask's candidates calls: lang/steps/sources.py) against
+    combinations(hand, k) filtered plainly: with the poker ranks given (`exact`), exactly the
+    combinations of one rank / suit (`same`), of class `poker` and up, ranking above `beat`
+    (or equal, `ties`), in combinations' order; without them, those and maybe more (the plan
+    then tests what is left), still in that order and of one rank / suit exactly."""
+    table = {None: None, "rank": DECK.rank_of, "suit": DECK.suit_of}[same]
+    ranks = RANKS if exact and (poker is not None or beat is not None) else None
+    chooser = combos.Chooser(same=table, meld=combos.meld_tables(RUN, DECK.rank_of, DECK.suit_of) if meld else None,
+                             poker=poker, tables=TABLES if poker is not None or beat is not None else None, ranks=ranks)
+    to_beat = ranked.poker_rank(beat, *TABLES) if beat is not None else None
+    got = chooser(hand, k, None, to_beat, ties)
+
+    def alike(s) -> bool:
+        return table is None or len({table[c] for c in s}) <= 1
+
+    def ranks_well(s) -> bool:
+        rank = ranked.poker_rank(s, *TABLES)
+        return (poker is None or rank[0] >= poker) and (to_beat is None or rank > to_beat or ties and rank == to_beat)
+    every = [list(s) for s in all_combinations(hand, k)]
+    expected = [s for s in every if alike(s) and ranks_well(s) and (not meld or RULES.is_meld(s))]
+    assert all(s in got for s in expected)                   # nothing that passes is left out
+    assert got == [s for s in every if s in got]             # in combinations' order, each once
+    assert all(alike(s) for s in got)                        # one rank / suit exactly
+    if ranks is not None:                                    # the poker parts settled: exactly
+        assert all(ranks_well(s) for s in got)
+        assert meld or got == expected

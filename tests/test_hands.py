@@ -139,3 +139,19 @@ def test_kept_ranks_are_the_hands_own(held, suits):
 
 
 KEPT_RANKS: dict = {}           # one Ranks for every example: it keeps what the earlier ones ranked
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(range(52)), min_size=0, max_size=5, unique=True), st.integers(1, 4))
+def test_ranks_kept_by_powers_are_the_hands_own(held, k):
+    """A Ranks also keeps ranks without suits by the cards' powers and whether they are a
+    flush (of_cards; of_kind for k cards of one power): each, asked in any order after the
+    others, is what poker_rank works out afresh — a wrong key (two hands of different ranks
+    with one key) would give one of them the other's rank."""
+    from ruledsl.runtime import hands
+    power = tuple(1 + i % 13 for i in range(52))           # 13 ranks of four suits, 1 lowest
+    suit_of = tuple("SHDC"[i // 13] for i in range(52))
+    kept = KEPT_RANKS.setdefault("powers", hands.Ranks(power, suit_of, 13))
+    assert kept.of_cards(held) == hands.poker_rank(held, power, suit_of, 13)
+    for card in held:
+        assert kept.of_kind(card, k) == hands.poker_rank([card] * k, power, suit_of, 13)

@@ -120,7 +120,7 @@ ATOMS = [
     "poker_rank(s)[0] >= 4", "poker_rank(s)[0] > 5", "poker_rank(s)[0] == 1", "poker_rank(s) > poker_rank(standing)",
     "beats(s, standing)", "power(s[0]) > power(standing[0])", "power(s[0]) >= 10", "rank(s[0]) == 'K'",
     "rank(s[-1]) != '2'", "higher(s)", "standing == []", "flag", "size > 5", "len(standing) == 2",
-    "AS not in s", "s[0] != KH",
+    "AS not in s", "s[0] != KH", "count(by_rank(s)) == 2", "poker_rank(s) >= poker_rank(standing)",
 ]
 RULES = """\
 name: Filters

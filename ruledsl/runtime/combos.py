@@ -10,6 +10,7 @@ EvalError at the call, never a hang or a MemoryError.
 """
 from __future__ import annotations
 
+import functools
 from itertools import combinations as _combinations, groupby, product
 from math import comb
 from operator import itemgetter
@@ -36,38 +37,85 @@ def choosing(xs, k, span):
     return xs
 
 
-def choose(xs, k, span, same=None, meld=None, poker=None, beat=None, tables=None) -> list[list]:
+class Chooser:
     """The k-item subsets of xs that `combinations(xs, k)` lists, in its order, leaving out only
-    those that cannot be what the caller asks for (which it still tests on each): cards that
-    all share `same[card]` (a card table); a meld (`meld`: meld_tables' result); a poker hand
-    of class `poker` or higher, or of `beat`'s class or higher (a poker_rank list; `tables`:
-    the power and printed-suit tables and the highest power). The plans of an ask's
-    candidates (lang/steps/sources.py) call it."""
-    if type(beat) is list and beat and type(beat[0]) is int:
-        poker = beat[0] if poker is None else max(poker, beat[0])
-    xs = choosing(xs, k, span)                 # combinations' errors, the same
-    if xs is None:
-        return []
-    if same is None and poker is not None and type(poker) is int and \
-            (k == 2 and poker >= 1 or k == 3 and poker >= 3 or k == 4 and poker >= 7):
-        same = tables[0]                        # a pair, three or four of a kind: one power
-    if same is not None:
-        picks = _alike(range(len(xs)), [same[c] for c in xs], k)
-    elif meld is not None:
-        picks = _meld_picks(xs, k, meld)
-    elif poker is not None and type(poker) is int and poker >= 4 and k == 5:
-        picks = _poker_picks(xs, tables)
-    else:
-        return [list(c) for c in _combinations(xs, k)]
-    return [[xs[i] for i in pick] for pick in sorted(picks)]
+    those that cannot be what one plan of an ask's candidates asks for (lang/steps/sources.py
+    makes one for each place it chooses, with what is known when the program is compiled):
+    cards that all share `same[card]` (a card table); a meld (`meld`: meld_tables' result); a
+    poker hand of class `poker` or higher, or ranking above `beat` (a poker_rank list, given
+    at each call; at least equal to it with `ties`). `tables` are the power and printed-suit
+    tables and the highest power. The `same` test is exact; the meld test lets through more
+    than melds; the poker tests are exact where `ranks` (the program's hands.Ranks of that
+    order, without suits) is given, and let through more otherwise: the plan tests on each
+    candidate only what the Chooser does not settle. Under five cards of one power are one
+    rank: a group of them is ranked once, and left out whole when it does not beat."""
+
+    def __init__(self, same=None, meld=None, poker=None, tables=None, ranks=None):
+        self.same, self.meld, self.poker, self.tables, self.ranks = same, meld, poker, tables, ranks
+        power = tables[0] if tables is not None else None
+        # whether the cards that share `same` share their power
+        self.one_power = same is not None and power is not None and \
+            len(set(zip(same, power))) == len(set(same))
+
+    def __repr__(self) -> str:           # (as compiled listings show it)
+        given = [name for name in ("same", "meld", "tables", "ranks") if getattr(self, name) is not None]
+        return f"Chooser({', '.join(given + ([f'poker={self.poker}'] if self.poker is not None else []))})"
+
+    def __call__(self, xs, k, span, beat=None, ties=False) -> list[list]:
+        least = poker = self.poker
+        if type(beat) is list and beat and type(beat[0]) is int:
+            poker = beat[0] if poker is None else max(poker, beat[0])
+        xs = choosing(xs, k, span)                 # combinations' errors, the same
+        if xs is None:
+            return []
+        ranks, same, one_power = self.ranks, self.same, self.one_power
+        if k == 0:                                  # one empty combination, whatever is asked
+            picks = [()]
+        elif same is not None or poker is not None and type(poker) is int and \
+                (k == 2 and poker >= 1 or k == 3 and poker >= 3 or k == 4 and poker >= 7):
+            if same is None:                        # a pair, three or four of a kind: one power
+                same, one_power = self.tables[0], True
+            if ranks is None:
+                return [[xs[i] for i in pick] for pick in _alike(range(len(xs)), [same[c] for c in xs], k)]
+            picks = []
+            for group in _groups(range(len(xs)), [same[c] for c in xs], k):
+                if k <= 4 and one_power:
+                    if _passes(ranks.of_kind(xs[group[0]], k), least, beat, ties):
+                        picks += _combinations(group, k)
+                else:
+                    picks += (pick for pick in _combinations(group, k)
+                              if _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties))
+            return [[xs[i] for i in pick] for pick in sorted(picks)]
+        elif self.meld is not None:
+            picks = sorted(_meld_picks(xs, k, self.meld))
+        elif poker is not None and type(poker) is int and poker >= 4 and k == 5:
+            picks = sorted(_poker_picks(xs, self.tables))
+            if least is not None and least <= 4:
+                least = None                        # (the hands of class 4 and up, exactly)
+        else:
+            picks = _combinations(range(len(xs)), k)
+        made = [[xs[i] for i in pick] for pick in picks]
+        if ranks is None or least is None and beat is None:
+            return made
+        return [pick for pick in made if _passes(ranks.of_cards(pick), least, beat, ties)]
 
 
-def _alike(positions, keys, k) -> list[tuple]:
-    """The k-subsets of `positions` whose `keys` are one, as sorted tuples of positions."""
+def _passes(rank: list, least, beat, ties: bool) -> bool:
+    """Whether a poker rank is of class `least` or higher and above `beat` (or equal, `ties`)."""
+    return (least is None or rank[0] >= least) and (beat is None or rank > beat or ties and rank == beat)
+
+
+def _groups(positions, keys, k) -> list[list]:
+    """`positions` grouped by their `keys`, the groups of at least k."""
     groups: dict = {}
     for i in positions:
         groups.setdefault(keys[i], []).append(i)
-    return [pick for group in groups.values() if len(group) >= k for pick in _combinations(group, k)]
+    return [group for group in groups.values() if len(group) >= k]
+
+
+def _alike(positions, keys, k) -> list[tuple]:
+    """The k-subsets of `positions` whose `keys` are one, as tuples of positions, in order."""
+    return sorted(pick for group in _groups(positions, keys, k) for pick in _combinations(group, k))
 
 
 def meld_tables(ranks, rank_of, suit_of) -> tuple:
@@ -94,8 +142,9 @@ def _meld_picks(xs, k, tables) -> set:
 
 
 def _poker_picks(xs, tables) -> set:
-    """Every five cards of xs that could be a straight or better (a straight, a flush, a full
-    house, four of a kind): a superset of the hands of class 4 and up."""
+    """Every five cards of xs that are a straight or better (a straight, a flush, a full house,
+    four of a kind): the hands of class 4 and up, as hands.poker_rank ranks them with these
+    tables."""
     power, suit_of, highest = tables
     by_power: dict = {}
     by_suit: dict = {}
@@ -103,11 +152,11 @@ def _poker_picks(xs, tables) -> set:
         by_power.setdefault(power[c], []).append(i)
         by_suit.setdefault(suit_of[c], []).append(i)
     picks = set()
-    windows = [list(range(top - 4, top + 1)) for top in range(5, highest + 1)]
-    if highest > 5:
-        windows.append([1, 2, 3, 4, highest])       # the highest also counts below the lowest
-    for window in windows:
-        if all(p in by_power for p in window):
+    held = 0
+    for p in by_power:
+        held |= 1 << p if type(p) is int and p >= 0 else 0
+    for mask, window in _straights(highest):
+        if held & mask == mask:
             picks.update(tuple(sorted(pick)) for pick in product(*(by_power[p] for p in window)))
     for held in by_suit.values():
         picks.update(_combinations(held, 5))
@@ -120,6 +169,15 @@ def _poker_picks(xs, tables) -> set:
             rest = [i for i in range(len(xs)) if i not in three]
             picks.update(tuple(sorted(a + (b,))) for a in _combinations(three, 4) for b in rest)
     return picks
+
+
+@functools.cache
+def _straights(highest: int) -> tuple:
+    """(the powers as bits, the powers) of each five-card straight below `highest`."""
+    windows = [list(range(top - 4, top + 1)) for top in range(5, highest + 1)]
+    if highest > 5:
+        windows.append([1, 2, 3, 4, highest])       # the highest also counts below the lowest
+    return tuple((sum(1 << p for p in window), window) for window in windows)
 
 
 def subsets(xs, span) -> list[list]:

@@ -68,8 +68,36 @@ class Ranks:
     def __init__(self, power, suit_of, highest: int):
         self.power, self.suit_of, self.highest = power, suit_of, highest
         self._kept: dict = {}
+        self._powers: dict = {}
 
     def rank(self, xs, suits=None) -> list[int]:
+        return list(self.kept(xs, suits))
+
+    def of_kind(self, card, k: int) -> list[int]:
+        """The rank of k cards (at most four) of `card`'s power, as of_cards ranks them."""
+        key = (self.power[card],) * k + (False,)
+        found = self._powers.get(key)
+        if found is None:
+            found = self.of_cards([card] * k)
+        return found
+
+    def of_cards(self, xs: list) -> list[int]:
+        """The rank of a list of cards without suits (not to be changed), kept by their powers
+        and whether they are a flush, which is all such a rank depends on: many hands share it
+        (a climbing game ranks each five-card play of a hand that changes every turn)."""
+        power = self.power
+        powers = sorted(map(power.__getitem__, xs))
+        key = (*powers, len(xs) == 5 and len(set(map(self.suit_of.__getitem__, xs))) == 1)
+        found = self._powers.get(key)
+        if found is None:
+            found = poker_rank(xs, power, self.suit_of, self.highest)
+            if len(self._powers) >= KEPT:
+                self._powers.clear()
+            self._powers[key] = found
+        return found
+
+    def kept(self, xs, suits=None) -> list[int]:
+        """The rank as kept (not to be changed: `rank` hands out a copy)."""
         xs = cards(xs)
         if len(xs) > KEYED or (suits is not None and len(suits) > KEYED):
             return poker_rank(xs, self.power, self.suit_of, self.highest, suits)
@@ -80,7 +108,7 @@ class Ranks:
             if len(self._kept) >= KEPT:
                 self._kept.clear()
             self._kept[key] = found
-        return list(found)
+        return found
 
 
 def _straight(powers: list[int], highest: int) -> int | None:

@@ -33,9 +33,14 @@ def _poker_rank(c, g, args, node):
     """A method of the program's Ranks for the order named (one for each order, keeping the
     ranks it has worked out)."""
     ranks, power = _order(c, g, args, node, 1)
-    table = g.program.table(f"poker ranks in {' '.join(ranks)}",
-                            lambda: hands.Ranks(power, g.deck.suit_of, len(ranks)))
-    return Frag(src=f"{table}.rank({c.src(args[0])}, {_suits(c, args, 1)})", type=list_of(INT))
+    return Frag(src=f"{hand_ranks(g.program, ranks, power)}.rank({c.src(args[0])}, {_suits(c, args, 1)})",
+                type=list_of(INT))
+
+
+def hand_ranks(program, ranks: tuple, power) -> str:
+    """The name of the program's hands.Ranks for an order (its ranks and power table), shared
+    by every poker_rank of that order and the plans that rank candidates (lang/steps/sources.py)."""
+    return program.table(f"poker ranks in {' '.join(ranks)}", lambda: hands.Ranks(power, program.deck.suit_of, len(ranks)))
 
 
 def _best_hand(c, g, args, node):

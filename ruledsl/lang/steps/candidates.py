@@ -11,7 +11,7 @@ The meaning, which this keeps exactly: the values of `each: s in SEQ`, in SEQ's 
 - **Structured sources** (sources.py): where SEQ is made of `combinations(G, K)` (alone, over a
   constant list of sizes, or over the groups of `by_rank`), the parts of `when:` that say what
   the values look like (their size, one rank or suit, a meld, a poker class, how high a group
-  is) are tested in the loops or given to `combos.choose`, so that only candidates that can
+  is) are tested in the loops or given to a `combos.Chooser`, so that only candidates that can
   pass are made, in SEQ's order; every part of `when:` is still tested on those.
 
 The user's functions are looked through (a call stands for its body, its parameters bound to the

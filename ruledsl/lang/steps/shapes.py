@@ -1,7 +1,7 @@
 """What the compiler knows of an `each:` over combinations and of its candidates, for the
 plans of sources.py: the source's loops (`Shape`), the `when:` as and/or/not over parts with
 what the shape says of the candidate written in (`Laws`), and what those parts ask of the
-candidate itself (`Needs`: one rank or suit, a meld, a poker class), for `combos.choose`.
+candidate itself (`Needs`: one rank or suit, a meld, a poker class), for a `combos.Chooser`.
 
 A source is seen as its loops, the innermost the candidate's own, `for s in combinations(G, K)`:
 
@@ -183,37 +183,46 @@ def _fold(node, size: int | None):
 
 @attrs.frozen
 class Needs:
-    """Necessary conditions on a candidate, for combos.choose: its cards share `same` (a card
-    table), it is a meld in the order `meld`, a poker hand of class `poker` (a constant) or at
-    least `beat`'s (the source of a poker_rank list) class."""
+    """Necessary conditions on a candidate, for a combos.Chooser: its cards share `same` (a card
+    table), it is a meld in the order `meld`, a poker hand of class `poker` (a constant) or
+    higher, or above `beat`'s rank (the source of a poker_rank list; `ties`: or equal to it).
+    `by` names the part each was read from, and whether a combos.Chooser can settle it (make
+    exactly the candidates that pass it), so that it need not be tested on each."""
 
     same: str | None = None
     meld: str | None = None
     poker: int | None = None
     beat: Term | None = None
+    ties: bool = False
+    by: dict = attrs.field(factory=dict, eq=False)
 
 
-def needs(laws: Laws, parts) -> Needs:
-    """What the candidate-reading parts (the top-level ones) say of its shape."""
+def needs(laws: Laws, parts, size: int | None = None, steady: dict | None = None) -> Needs:
+    """What the candidate-reading parts (the top-level ones) say of its shape; `size` the
+    candidates' size where known, `steady` the terms of the `@steadyN` names in the parts."""
     found: dict = {}
+    by: dict = {}
     for part in parts:
         if not isinstance(part, Atom):
             continue
         node, t = part.term.node, part.term
-        key = _same_key(laws, t, node)
+        key = _same_key(laws, t, node, size)
         if key is not None:
-            found.setdefault("same", key)
+            if "same" not in found:
+                found["same"], by["same"] = key[0], (part, key[1])
         elif _builtin(laws.p, node, "is_meld", 2) and laws.candidate(t.at(node.args[0])) and \
                 isinstance(node.args[1], ast.Literal) and isinstance(node.args[1].value, str):
-            found.setdefault("meld", node.args[1].value)
+            if "meld" not in found:
+                found["meld"], by["meld"] = node.args[1].value, (part, False)
         elif isinstance(node, ast.Compare) and len(node.ops) == 1:
-            _poker(laws, t, node, found)
-    return Needs(**found)
+            _poker(laws, t, node, found, by, part, steady or {})
+    return Needs(**found, by=by)
 
 
-def _same_key(laws: Laws, t: Term, node) -> str | None:
+def _same_key(laws: Laws, t: Term, node, size: int | None) -> tuple[str, bool] | None:
     """`all(F(c) == F(s[i]) for c in s)` (F rank, power or suit), or `len(by_rank(s)) == 1`
-    (by_suit, suits_of): the table F reads."""
+    (by_suit, suits_of): the table F reads, and whether the cards sharing it are exactly those
+    that pass (`== 1` is false of no card)."""
     if _builtin(laws.p, node, "all", 1) and isinstance(node.args[0], ast.Comprehension):
         gen = node.args[0]
         test = gen.element
@@ -227,31 +236,36 @@ def _same_key(laws: Laws, t: Term, node) -> str | None:
                     isinstance(x.args[0], ast.Name) and x.args[0].name == gen.loop.var and \
                     isinstance(y.args[0], ast.Index) and laws.candidate(t.at(y.args[0].value)) and \
                     isinstance(y.args[0].index, ast.Literal) and type(y.args[0].index.value) is int:
-                return x.name
+                return x.name, True
         return None
     if isinstance(node, ast.Compare) and node.ops in (("==",), ("<=",)):
         left, right = node.operands
-        if isinstance(right, ast.Literal) and right.value == 1 and _builtin(laws.p, left, "len", 1) or \
-                _builtin(laws.p, left, "count", 1):
+        if isinstance(right, ast.Literal) and right.value == 1 and \
+                (_builtin(laws.p, left, "len", 1) or _builtin(laws.p, left, "count", 1)):
             inner = left.args[0]
             for name, key in (("by_rank", "rank"), ("by_suit", "printed suit"), ("suits_of", "printed suit")):
                 if _builtin(laws.p, inner, name, 1) and laws.candidate(t.at(inner.args[0])):
-                    return key
+                    return key, node.ops == ("<=",) or size is not None and size >= 1
     return None
 
 
-def _poker(laws: Laws, t: Term, node, found: dict) -> None:
-    """`poker_rank(s)[0] >= 4` (a class, of literals) or `poker_rank(s) > poker_rank(y)`."""
+def _poker(laws: Laws, t: Term, node, found: dict, by: dict, part, steady: dict) -> None:
+    """`poker_rank(s)[0] >= 4` (a class, of literals) or `poker_rank(s) > poker_rank(y)`
+    (`poker_rank(y)` perhaps worked out before, as a `@steadyN` name)."""
     op, (left, right) = node.ops[0], node.operands
     if isinstance(left, ast.Index) and _builtin(laws.p, left.value, "poker_rank", 1) and \
             laws.candidate(t.at(left.value.args[0])) and isinstance(left.index, ast.Literal) and \
             left.index.value == 0 and isinstance(right, ast.Literal) and type(right.value) is int:
         least = {">=": right.value, ">": right.value + 1, "==": right.value}.get(op)
-        if least is not None:
-            found.setdefault("poker", least)
-    elif op in (">", ">=") and _builtin(laws.p, left, "poker_rank", 1) and laws.candidate(t.at(left.args[0])) \
-            and _builtin(laws.p, right, "poker_rank", 1) and not laws.p.reads_value(t.at(right)):
-        found.setdefault("beat", t.at(right))
+        if least is not None and "poker" not in found:
+            found["poker"], by["poker"] = least, (part, op != "==")
+        return
+    if op not in (">", ">=") or not _builtin(laws.p, left, "poker_rank", 1) or \
+            not laws.candidate(t.at(left.args[0])) or "beat" in found:
+        return
+    other = steady.get(right.name) if isinstance(right, ast.Name) else t.at(right)
+    if other is not None and _builtin(laws.p, other.node, "poker_rank", 1) and not laws.p.reads_value(other):
+        found["beat"], found["ties"], by["beat"] = t.at(right), op == ">=", (part, True)
 
 
 def atoms(cond):

@@ -7,7 +7,7 @@ values that fail it are never made (a climbing game's group too low, or a size o
 play's, is skipped whole). A loop over a constant list of sizes (`[1, 2, 3, 5]`, `range(1, 4)`)
 is unrolled, each size folded into the `when:` (a part `len(s) <= 3 and …` dropped or kept
 whole). What the `when:` asks of the candidate itself — its cards of one rank or one suit, a
-meld, a poker hand of some class — is given to `combos.choose` (runtime/combos.py), which makes
+meld, a poker hand of some class — is given to a `combos.Chooser` (runtime/combos.py), which makes
 the combinations that can pass, in the order `combinations` lists them; every part of the
 `when:` is still tested on each of them. A sub-expression that reads neither the candidate nor
 the loops (`poker_rank(standing)`) is worked out once, before them.
@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...expr import ast
 from ...expr.codegen import Frag
 from ...runtime import combos
+from ..builtins.hands import hand_ranks
 from ...expr.types import CARD, INT
 from .candidates import Planner, Term
 from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms, needs, simplified
@@ -24,30 +25,39 @@ from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms
 MAX_UNROLLED = 16          # a constant loop of sizes unrolled when it has at most this many
 
 
-def choose_source(c, laws: Laws, needs_: Needs, group: Frag, size: Frag, span) -> str | None:
-    """The source of combos.choose over `group` and `size` for `needs_`; None when nothing is
-    known of the candidate (combinations itself is called)."""
+def choose_source(c, laws: Laws, needs_: Needs, group: Frag, size: Frag, span, marks: dict) -> tuple[str | None, list]:
+    """The source of a combos.Chooser's call over `group` and `size` for `needs_` (None when
+    nothing is known of the candidate: combinations itself is called), and the parts it
+    settles (need not be tested on each candidate it makes)."""
     deck = c.deck
     tables = {"rank": deck.rank_of, "power": deck.power, "printed suit": deck.suit_of}
     same = needs_.same
     if same == "suit":       # suit() is as the trumps rank it: the printed suit while none is promoted
         same = "printed suit" if not (c.ruleset.trumps and c.ruleset.trumps.promote) else None
-    args = {}
+    static, called, settled = {}, "", []
     if same is not None:
-        args["same"] = c.w.const(tables[same])
+        static["same"] = tables[same]
+        settled.append(needs_.by["same"])
     if needs_.meld is not None and (needs_.meld == "order" or needs_.meld in deck.orders):
         ranks = tuple(deck.order if needs_.meld == "order" else deck.orders[needs_.meld])
-        args["meld"] = c.w.const(combos.meld_tables(ranks, deck.rank_of, deck.suit_of))
-    if needs_.poker is not None:
-        args["poker"] = str(needs_.poker)
-    if needs_.beat is not None:
-        args["beat"] = c.w_src(laws.p.compile(needs_.beat))
+        static["meld"] = combos.meld_tables(ranks, deck.rank_of, deck.suit_of)
     if needs_.poker is not None or needs_.beat is not None:
-        args["tables"] = c.w.const((deck.power, deck.suit_of, len(deck.order)))
-    if not args:
-        return None
-    named = ", ".join(f"{k}={v}" for k, v in args.items())
-    return f"{c.w.const(combos.choose)}({c.w_src(group)}, {c.w_src(size)}, {c.w.const(span)}, {named})"
+        static["tables"] = (deck.power, deck.suit_of, len(deck.order))
+        # poker_rank(s)'s own Ranks, to settle its parts (not where a card has no power: it may fail on them)
+        ranked = all(type(power) is int for power in deck.power)
+        if ranked:
+            static["ranks"] = c.w.values[hand_ranks(c, tuple(deck.order), deck.power)]
+        if needs_.poker is not None:
+            static["poker"] = needs_.poker
+            settled.append((needs_.by["poker"][0], ranked and needs_.by["poker"][1]))
+        if needs_.beat is not None:
+            called = f", beat={c.w_src(laws.p.compile(needs_.beat, **marks))}, ties={needs_.ties}"
+            settled.append((needs_.by["beat"][0], ranked))
+    if not static:
+        return None, []
+    chooser = c.w.const(combos.Chooser(**static), "CHOOSER")
+    return f"{chooser}({c.w_src(group)}, {c.w_src(size)}, {c.w.const(span)}{called})", \
+        [part for part, exact in settled if exact]
 
 
 # -- writing the loops ------------------------------------------------------------------------------
@@ -141,7 +151,7 @@ def _place(laws: Laws, shp: Shape, loops, residual, known):
 
 
 def _moves(laws: Laws, placed, n: int) -> bool:
-    """Whether a part is tested before the candidates, or tells combos.choose something."""
+    """Whether a part is tested before the candidates, or tells combos.Chooser something."""
     return any(level <= n for level, _ in placed) or \
         needs(laws, [part for level, part in placed if level == n + 1]) != Needs()
 
@@ -198,7 +208,10 @@ class _Loops:
         if not mine:                  # nothing to test: a block (made at once, or when drawn)
             self.block(c.w_src(group), c.w_src(size), span)
             return
-        chosen = choose_source(c, self.laws, needs(self.laws, mine), group, size, span)
+        steady = {name: term for name, term in self.steady.values()}
+        chosen, settled = choose_source(c, self.laws, needs(self.laws, mine, self.known, steady), group, size, span,
+                                        marks)
+        mine = [part for part in mine if not any(part is done for done in settled)]
         items = w.temp()
         if chosen is None:
             seq = self.p.compile(call, **bound)
