@@ -22,7 +22,9 @@ from .helpers import cards
 
 MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
 KEPT = 1 << 16            # answers kept (is_meld's, the splits by their cards, by free cards) before starting afresh
-RECENT = 8                # hands whose melds within are kept to derive the next hands' from (a table's players, say)
+RECENT = 24               # hands whose melds within are kept to derive the next hands' from: a table's players, or
+                          # two players' hands less each of their eleven cards, the first of each decision
+                          # derived from the hand kept after the last discard
 KEYED = 16                # is_meld's answers are kept for lists of at most this many cards (a meld, a hand):
                           # KEPT keys of a long list each would hold much memory
 
@@ -207,9 +209,11 @@ class MeldRules:
                 inside, same = kept, False
         if came:
             c = came.bit_length() - 1
-            if any(trio & hand == trio for trio in self._trios[c]):     # else the card melds with nothing
-                inside = sorted(inside + [i for i in self._holding[c] if melds[i][1] & hand == melds[i][1]])
-                same = False
+            for trio in self._trios[c]:         # (held in no three-card meld: it melds with nothing)
+                if trio & hand == trio:
+                    inside = sorted(inside + [i for i in self._holding[c] if melds[i][1] & hand == melds[i][1]])
+                    same = False
+                    break
         return inside, (chosen if same else None)
 
     def _meldless(self, hand: int, lines: list) -> bool:
