@@ -131,89 +131,6 @@ def calibrate(names, seconds: float, hands: int = 4, searches=SEARCHES) -> dict:
     return out
 
 
-# the expert's settings --choose-rollouts chooses per game (rollouts.chosen), each with its value when not chosen
-SETTINGS = {"greedy": 0.0, "stand": 0.0, "race": 0.0, "weigh": 1.0}
-
-
-def choose_rollouts(rows: list[dict], choices: Path) -> str:
-    """Per game and setting of SETTINGS, from pairings in `rows` of the expert with the setting at
-    some value against the expert with it at its default (judged-random, mixed-random: `greedy`,
-    the share of judged roll-out decisions; stand-search: `stand`, the judge's pick standing), or
-    from two runs against a common opponent (versus_common: `race`, `weigh`, any): the value
-    whose advantage has the highest lower end of its 95% interval, if above zero (else the
-    default), stored in `choices` (ruledsl/bots/rollouts.py reads it). A setting not measured
-    keeps its entry."""
-    from ruledsl.bots.rollouts import rules_key
-    table = json.loads(choices.read_text()) if choices.exists() else {}
-    out = []
-    for name in dict.fromkeys(r["game"] for r in rows):
-        g = game(name)
-        entry = table.setdefault(rules_key(g.ruleset, g.default_players), {})
-        for setting, default in SETTINGS.items():
-            tried = {}
-            mine = [r for r in rows if r["game"] == name]
-            for specs in dict.fromkeys(tuple(r["specs"]) for r in mine):
-                x, y = (settings_of(spec) for spec in specs)
-                if setting in x and setting in y and _value(y[setting]) == default != _value(x[setting]):
-                    mean, half, hands = advantage([r for r in mine if tuple(r["specs"]) == specs])
-                    tried[_value(x[setting])] = (mean, half, hands, specs)
-            for value, found in versus_common(mine, setting, default).items():
-                tried.setdefault(value, found)
-            if not tried:
-                continue
-            best = max(tried, key=lambda k: tried[k][0] - tried[k][1])
-            value = best if tried[best][0] - tried[best][1] > 0 else default
-            measured = {f"{k:g}": f"{m:+.3f} ± {h:.3f} over {n} hands ({a} vs {b})" for k, (m, h, n, (a, b)) in tried.items()}
-            entry[setting] = value
-            entry[f"{setting} vs {default:g}"] = measured
-            out.append(f"{name}: {setting} {value:g}  " + "; ".join(f"{k}: {v}" for k, v in measured.items()))
-    choices.write_text(json.dumps(table, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
-    return "\n".join(out)
-
-
-def settings_of(spec: str) -> dict:
-    """An expert spec's style settings: settings_of("expert@9/race=2.5") is {"race": "2.5"}."""
-    return dict(item.split("=") for item in spec.split("/")[1:])
-
-
-def _value(text: str) -> float:
-    """A setting's value as a spec spells it (2.5, false, true) as a number."""
-    return float(json.loads(text))
-
-
-def versus_common(rows: list[dict], setting: str, default: float = 0.0) -> dict:
-    """Per value v of `setting`: the expert with it at v against the same expert without it (or
-    at its default), each having played the same opponent over the same deals and seats — the
-    difference of X's value hand by hand, averaged per deal: (mean, half its 95% interval, hands,
-    specs). Cheaper than a head-to-head when both runs against the opponent are wanted anyway."""
-    runs: dict = {}
-    for r in rows:
-        runs.setdefault(tuple(r["specs"]), {})[(r["deal"], tuple(r["x"]))] = r
-    out = {}
-    for (a, opponent), with_it in runs.items():
-        settings = settings_of(a)
-        if a.split("@")[0] != "expert" or _value(settings.get(setting, str(default))) == default:
-            continue
-        rest = {k: v for k, v in settings.items() if k != setting}
-        for (b, other), without in runs.items():
-            base = {k: v for k, v in settings_of(b).items() if not (k == setting and _value(v) == default)}
-            if other != opponent or b.split("@")[0] != "expert" or base != rest:
-                continue
-            per_deal: dict = {}
-            for key, r in with_it.items():
-                if key in without:
-                    per_deal.setdefault(key[0], []).append(_x(r) - _x(without[key]))
-            if len(per_deal) > 1:
-                mean, half = _mean_ci([sum(v) / len(v) for v in per_deal.values()])
-                hands = sum(len(v) for v in per_deal.values())
-                out[_value(settings[setting])] = (mean, half, hands, (a, f"{b}, each against {opponent}"))
-    return out
-
-
-def _x(row: dict) -> float:
-    return sum(row["values"][s] for s in row["x"]) / len(row["x"])
-
-
 def responsiveness(names, specs, decisions: int) -> str:
     """Per game and bot, the wall time a decision with a choice took (mean and longest), over
     the first `decisions` of matches it plays in every seat — a time budget's bot should take its
@@ -385,6 +302,7 @@ def main() -> None:
         return
     rows = load(args.results)
     if args.choose_rollouts:
+        from choices import choose_rollouts
         print(choose_rollouts([r for r in rows if r["game"] in args.games], CHOICES))
         return
     if args.report:

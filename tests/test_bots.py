@@ -409,7 +409,7 @@ def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_sa
     the 95% interval is above zero."""
     import importlib.util
     import json
-    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "benchmarks" / "bots.py")
+    spec = importlib.util.spec_from_file_location("bench_choices", ROOT / "benchmarks" / "choices.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
 
