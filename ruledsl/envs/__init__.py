@@ -6,6 +6,8 @@ rewards and its bounds. Nothing here imports the libraries.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..game import Game, load_game
 from ..runtime import indices
 from ..runtime.state import State
@@ -42,10 +44,11 @@ def utility_range(game: Game, declared=None) -> tuple[float, float]:
 class Match:
     """A match advanced one integer action at a time: the State and the integers chosen so far
     towards the action being made (a lead of several cards, a capture, a bet's digits). The
-    legal actions are spelt into integers once a decision (indices.spellings); the spellings
-    that begin with what was chosen are kept, and narrowed by each integer chosen, so a step
-    reads only the spellings it could still complete (a bet of hundreds of sizes: one pass for
-    its first integer, a tenth of them for its next)."""
+    legal actions are spelt into integers once a decision (indices.spelt). Where each is one
+    integer (a card played: every decision of a trick game), the decision is a table from
+    integer to action. Else the spellings that begin with what was chosen are kept, and narrowed
+    by each integer chosen, so a step reads only the spellings it could still complete (a bet of
+    hundreds of sizes: one pass for its first integer, a tenth of them for its next)."""
 
     def __init__(self, state: State, chosen: tuple = ()):
         self.state, self.chosen = state, chosen
@@ -56,19 +59,30 @@ class Match:
 
     @state.setter
     def state(self, state: State) -> None:
-        self._state, self._whole, self._narrowed = state, None, None
+        self._state, self._single, self._whole, self._narrowed = state, None, None, None
 
-    def _spelt(self) -> dict:
-        """Spelling → its action, for the decision (made once a decision)."""
-        if self._whole is None:
-            self._whole = dict(indices.spellings(self._state))
-        return self._whole
+    def _spell(self) -> None:
+        """Spell the decision's legal actions: integer → action where each is one integer
+        (`_single`, with the integers sorted), else spelling → action (`_whole`)."""
+        spelt, actions = indices.spelt(self._state)
+        if sum(map(len, spelt)) == len(spelt):            # each action one integer (none is empty)
+            self._single = dict(zip(map(itemgetter(0), spelt), actions))
+            self._narrowed = (), None, sorted(self._single)
+        else:
+            self._whole = dict(zip(spelt, actions))
 
-    def _after(self) -> tuple[list, list]:
-        """(the spellings that begin with `chosen`, the integers legal after it, sorted)."""
+    def _after(self) -> tuple[list | None, list]:
+        """(the spellings that begin with `chosen`, or None where each action is one integer;
+        the integers legal after it, sorted)."""
         if self._narrowed is None or self._narrowed[0] != self.chosen:
-            k, whole = len(self.chosen), self._spelt()
-            self._narrow(self.chosen, [s for s in whole if s[:k] == self.chosen] if k else list(whole))
+            if self._single is None and self._whole is None:
+                self._spell()
+            if self._narrowed is None or self._narrowed[0] != self.chosen:
+                k, whole = len(self.chosen), self._whole
+                if whole is None:                          # one-integer actions: nothing follows a choice
+                    self._narrowed = self.chosen, [], []
+                else:
+                    self._narrow(self.chosen, [s for s in whole if s[:k] == self.chosen] if k else list(whole))
         return self._narrowed[1], self._narrowed[2]
 
     def _narrow(self, chosen: tuple, spelt: list) -> None:
@@ -85,17 +99,23 @@ class Match:
     def step(self, i: int) -> bool:
         """Choose integer `i`; True when it completed an action (and the state moved on)."""
         spelt, legal = self._after()
-        if i not in legal:                                 # raises IllegalAction, in words
-            indices.action_from_index(self._state, i, self.chosen)
-        k, whole = len(self.chosen), self._whole
-        want = self.chosen + (i,)
-        narrower = [s for s in spelt if len(s) > k and s[k] == i]
-        if any(len(s) > k + 1 for s in narrower):         # more to choose
-            self._narrow(want, narrower)
-            self.chosen = want
-            return False
-        action = whole[want] if want in whole else whole[self.chosen]      # else `i` is done
-        self.chosen, self._whole, self._narrowed = (), None, None
+        if spelt is None:                                  # one integer an action
+            action = self._single.get(i)
+            if action is None:                             # raises IllegalAction, in words
+                action = indices.action_from_index(self._state, i, self.chosen)
+        else:
+            if i not in legal:
+                indices.action_from_index(self._state, i, self.chosen)
+            k, whole = len(self.chosen), self._whole
+            want = self.chosen + (i,)
+            narrower = [s for s in spelt if len(s) > k and s[k] == i]
+            if any(len(s) > k + 1 for s in narrower):     # more to choose
+                self._narrow(want, narrower)
+                self.chosen = want
+                return False
+            action = whole[want] if want in whole else whole[self.chosen]      # else `i` is done
+            self.chosen = ()
+        self._single = self._whole = self._narrowed = None
         self._state.apply_action(action)
         return True
 

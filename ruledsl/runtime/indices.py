@@ -138,19 +138,24 @@ def spellings(st) -> list:
     """(integers, action) for every legal action of the state. A caller that chooses an action
     integer by integer (envs.Match) may make them once and pass them to the functions below as
     `every`: they are the same until an action is applied."""
+    return list(zip(*spelt(st)))
+
+
+def spelt(st) -> tuple[list, list]:
+    """The legal actions of the state and their integers, as two lists: (integers, actions)."""
     code = coding(st.prog)
     known, actions = code.known(st.prog.decisions[st.pc]), st.legal_actions()
     try:
-        return list(zip(map(known.__getitem__, actions), actions))     # each spelt already: one lookup
+        return list(map(known.__getitem__, actions)), actions      # each spelt already: one lookup
     except (KeyError, TypeError):
         pass
     out = []
     for a in actions:
         try:
-            out.append((known[a], a))
+            out.append(known[a])
         except (KeyError, TypeError):
-            out.append((code.spelling(st, a), a))
-    return out
+            out.append(code.spelling(st, a))
+    return out, actions
 
 
 def legal_indices(st, chosen: tuple = (), every: list | None = None) -> list[int]:

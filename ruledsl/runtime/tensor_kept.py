@@ -1,15 +1,17 @@
 """One seat's observation tensor (runtime/tensor.py) kept up to date between reads, for the RL
-adapters: the places that changed are rewritten, found by comparing the state with copies of
-what was last written from."""
+adapters, by code generated once per program and seat: the places that changed are rewritten,
+found by comparing the state with copies of what was last written from."""
 from __future__ import annotations
 
 from array import array
+from collections import deque
 from itertools import chain, compress
 from operator import is_not, itemgetter, ne
 
+from ..compile.module import show_in_tracebacks
 from . import knowledge
 from .cards import BITS
-from .tensor import _counter, _rest, _seats, _trick, layout, plan     # the writers `nonzero` uses, part by part
+from .tensor import NUMBERS, layout, plan
 
 
 class Kept:
@@ -18,130 +20,255 @@ class Kept:
     from changed since the last call, instead of whole.
 
     What changed is found by comparing the state with copies of what was last written from, each
-    part by one comparison made in C, not by hooks in the engine: the head's one-hot places and
-    its other fields as tuples, the trick (a tuple the engine replaces), the zones' sizes as a
-    list, the zones the seat sees with copies of their cards (cards put on a zone are flipped
-    without reading it again), the counters by identity (then by value and type where not the
-    same object). So a call on any state, a clone or another match's, gives exactly `nonzero`'s
-    tensor (tests/test_rl_observation.py checks it at every step of random matches of every
-    shipped game) and reads only what `nonzero` reads; the adapters copy the array as it is
-    (numpy reads it in place).
+    part by one comparison, not by hooks in the engine: who moves, deals and leads, the hand's
+    number, who is out, the trick (a tuple the engine replaces: plays added to it are written
+    alone), the zones' sizes as one list, the zones the seat sees with copies of their cards (the
+    cards that came or went are flipped by their bits), the cards it was shown in others' hands,
+    the counters by identity (then by value and type). So a call on any state, a clone or another
+    match's, gives exactly `nonzero`'s tensor (tests/test_rl_observation.py checks it at every
+    step of random matches of every shipped game) and reads only what `nonzero` reads; the
+    adapters copy the array as it is (numpy reads it in place).
 
-    Why no record of moves from the engine: between two reads of a seat in a trick game, n plays
-    and a trick's end have changed 4-5 zones, the trick and a head field. Finding them costs a
-    few C comparisons; the cost is in rewriting them, about a quarter of a µs of Python for each
-    changed zone, play or field, which a record would not save (benchmarks/README.md, "The RL
-    adapters")."""
+    The code that does it is written for the program and the seat (`source`): every offset, every
+    zone's slot and every counter's encoding is a constant in straight-line code, so a read runs
+    no loop over the layout's descriptions and no generic writer. Finding what changed costs a few
+    comparisons made in C; a changed place costs a few bytecodes. Why no record of moves from the
+    engine: finding is not where the time went (benchmarks/README.md, "The RL adapters")."""
 
     def __init__(self, prog, player: int):
         self.player, self.plan = player, plan(prog, player)
         self.values = array("f", bytes(4 * layout(prog).size))
-        zones = self.plan.zones
-        self.size_at = [0] * len(zones)                # per zone slot: the place of its size
-        for slot, _, _, base, _ in zones:
-            self.size_at[slot] = base + self.plan.cards
-        self.seen = [(slot, base) for slot, visible, _, base, _ in zones if visible]
-        self.showing = [(slot, base) for slot, visible, shows, base, _ in zones if shows and not visible]
-        self.seen_of, self.showing_of = (_getter([slot for slot, _ in slots]) for slots in (self.seen, self.showing))
-        self.sizes: list = [None] * len(zones)         # per zone slot: its size as written
-        self.held: list = [None] * len(self.seen)      # per zone it sees: a copy of its cards as written
-        self.masks = [0] * len(zones)                  # per zone slot: the bits of the cards written in its row
-        self.told = 0                                  # the cards shown to it in others' hands, as written
-        self.counter = {slot: (base, parts) for slot, visible, base, parts in self.plan.counters if visible}
-        self.cv: list = []                             # the counters' values as written (lists copied)
-        self.written: dict = {}                        # counter slot → the places its value took
-        self.seats = (None, None, None)                # the places of the head's one-hots as written
-        self.rest, self.out, self.few = None, None, []  # the rest of the head and `out` as written; its places
-        self.trick, self.played = None, []             # the trick as written, the places it took
+        self.update = _made(prog, player)(self.values)     # update(st, chosen=()) -> values, brought up to date
 
-    def update(self, st, chosen: tuple = ()) -> array:
-        """The tensor of the seat in `st`, brought up to date (the array is kept: copy it to keep it)."""
-        v, p, player = self.values, self.plan, self.player
-        seats = _seats(st, p)                          # the head: who is to move, deals, leads
-        if seats != self.seats:
-            for was, now in zip(self.seats, seats):
-                if was != now:
-                    if was is not None:
-                        v[was] = 0.0
-                    if now is not None:
-                        v[now] = 1.0
-            self.seats = seats
-        rest = (st.hand_number, chosen if st.current_player() == player else ())     # and the rest of it
-        if rest != self.rest or st.out != self.out:
-            for i in self.few:
-                v[i] = 0.0
-            self.few, values = _rest(st, player, chosen, p)
-            for i, x in zip(self.few, values):
-                v[i] = x
-            self.rest, self.out = rest, st.out[:]
-        if st.trick != self.trick:
-            for i in self.played:
-                v[i] = 0.0
-            self.trick = st.trick
-            self.played, values = _trick(st, player, p)
-            for i, x in zip(self.played, values):
-                v[i] += x                              # += : a shoe's copies add up
-        zones, masks = st.zones, self.masks
-        sizes = list(map(len, zones))                  # every zone's size (as every seat sees it)
-        if sizes != self.sizes:
-            size_at = self.size_at
-            for slot in compress(range(len(sizes)), map(ne, sizes, self.sizes)):
-                v[size_at[slot]] = sizes[slot]
-            self.sizes = sizes
-        now, held = self.seen_of(zones), self.held     # the zones it sees: their cards
-        for k in compress(range(len(now)), map(ne, now, held)):
-            cards, was = now[k], held[k]
-            held[k] = cards[:]
-            slot, base = self.seen[k]
-            if was and len(cards) > len(was) and cards[:len(was)] == was:         # cards put on it
-                self._flip(base, masks[slot] | sum(map(BITS.__getitem__, cards[len(was):])), slot)
+
+def _made(prog, player: int):
+    """The program's and seat's `make(values) -> update`, generated and compiled once."""
+    made = prog.__dict__.setdefault("tensor_keepers", {})
+    if player not in made:
+        names: dict = {}
+        text, filename = source(prog, player, names), f"<tensor of {prog.filename}, seat {player}>"
+        exec(compile(text, filename, "exec"), names)
+        show_in_tracebacks(filename, [line + "\n" for line in text.splitlines()], prog)
+        made[player] = names["make"]
+    return made[player]
+
+
+def source(prog, player: int, names: dict) -> str:
+    """The Python source of `make(v)` for one program and seat; `names` receives its constants."""
+    p, n = plan(prog, player), prog.n
+    names.update(__builtins__={}, int=int, BITS=BITS, NUMBERS=NUMBERS, SHOWN=knowledge.shown, compress=compress, ne=ne,
+                 is_not=is_not, chain=chain, len=len, list=list, map=map, sum=sum, type=type, float=float,
+                 tuple=tuple, isinstance=isinstance, LISTS=(list, tuple), CONSUME=deque(maxlen=0).extend)
+    lines = _Lines()
+    state: list = []            # the names of what was last written from (the closure's cells)
+    body = _Lines(2)
+    _head(body, state, names, p, player, n)
+    _trick(body, state, names, p, player, n)
+    _zones(body, state, names, p, player)
+    counters = _counters(body, state, names, p, player)
+    lines.add("def make(v):")
+    for name, start in state:
+        lines.add(f"    {name} = {start}")
+    lines.extend(counters)
+    lines.add(f"    def update(st, chosen=()):")
+    lines.add(f"        nonlocal {', '.join(name for name, _ in state)}")
+    lines.extend(body)
+    lines.add("        return v")
+    lines.add("    return update")
+    return "\n".join(lines)
+
+
+class _Lines(list):
+    def __init__(self, indent: int = 0):
+        super().__init__()
+        self.indent = indent
+
+    def add(self, text: str) -> None:
+        self.append("    " * self.indent + text)
+
+
+def _head(w: _Lines, state: list, names: dict, p, player: int, n: int) -> None:
+    """Who moves, deals and leads (one-hots), the hand's number, who is out, the integers chosen."""
+    w.add("x = st.current_player()")
+    for k, (name, field) in enumerate((("mover", "x"), ("dealer", "st.dealer"), ("leader", "st.leader"))):
+        names[name.upper()] = {s: k * n + r for s, r in p.rel.items()}
+        state.append((name, "None"))
+        if field != "x":
+            w.add(f"y = {field}")
+            field = "y"
+        w.add(f"if {field} != {name}:")
+        w.add(f"    i = {name.upper()}.get({name})")
+        w.add(f"    if i is not None: v[i] = 0.0")
+        w.add(f"    i = {name.upper()}.get({field})")
+        w.add(f"    if i is not None: v[i] = 1.0")
+        w.add(f"    {name} = {field}")
+    state += [("hand", "0"), ("out", "None"), ("mine", "()")]
+    w.add("if st.hand_number != hand:")
+    w.add(f"    hand = v[{4 * n}] = st.hand_number")
+    w.add("if st.out != out:")
+    w.add("    out = st.out[:]")
+    for k, s in enumerate(p.order):
+        w.add(f"    v[{3 * n + k}] = 1.0 if out[{s}] else 0.0")
+    w.add(f"c = chosen if x == {player} else ()")
+    w.add("if c != mine:")
+    w.add("    for i in mine:")
+    w.add(f"        v[{p.chosen} + i] = 0.0")
+    w.add("    mine = tuple(c)")
+    w.add("    for i in mine:")
+    w.add(f"        v[{p.chosen} + i] = 1.0")
+
+
+def _trick(w: _Lines, state: list, names: dict, p, player: int, n: int) -> None:
+    """The trick, play by play as the seat sees it: the plays added since the last read are
+    written alone; a trick that is not the last one written with plays added is written anew."""
+    size = p.cards + n + 1
+    names["TRICK_CARD"] = tuple([p.trick + k * size + i for i in p.position] for k in range(n))
+    names["TRICK_SEAT"] = tuple([p.trick + k * size + p.cards + p.rel[s] for s in range(n)] for k in range(n))
+    state += [("trick", "()"), ("played", "[]")]
+    w.add("t = st.trick")
+    w.add("if t is not trick:")
+    w.add("    k = len(trick)")
+    w.add("    if k and t[:k] != trick:")
+    w.add("        for i in played:")
+    w.add("            v[i] = 0.0")
+    w.add("        played, k = [], 0")
+    w.add(f"    for s, cards, up in t[k:{n}]:")       # the layout has n plays (as the reference writer)
+    w.add(f"        if up or s == {player}:")
+    w.add("            at = TRICK_CARD[k]")
+    w.add("            for c in cards:")
+    w.add("                i = at[c]")
+    w.add("                v[i] += 1.0")               # += : a shoe's copies add up
+    w.add("                played.append(i)")
+    w.add("        i = TRICK_SEAT[k][s]")
+    w.add("        v[i] = 1.0")
+    w.add("        played.append(i)")
+    w.add("        if cards:")
+    w.add(f"            i = {p.trick + p.cards + n} + {size} * k")
+    w.add("            v[i] = len(cards)")
+    w.add("            played.append(i)")
+    w.add("        k += 1")
+    w.add("    trick = t")
+
+
+def _zones(w: _Lines, state: list, names: dict, p, player: int) -> None:
+    """Every zone's size; the cards of the zones the seat sees; those it was shown in others'."""
+    size_at = [None] * len(p.zones)
+    for slot, _, _, base, _ in p.zones:
+        size_at[slot] = base + p.cards
+    names["SIZE_AT"] = size_at
+    state.append(("sizes", f"[0] * {len(p.zones)}"))
+    w.add("zones = st.zones")
+    w.add("now = list(map(len, zones))")
+    w.add("if now != sizes:")                     # the sizes that changed, written in C
+    w.add("    changed = list(map(ne, now, sizes))")
+    w.add("    CONSUME(map(v.__setitem__, compress(SIZE_AT, changed), compress(now, changed)))")
+    w.add("    sizes = now")
+    seen = [(slot, places) for slot, visible, _, _, places in p.zones if visible]
+    for k, (slot, places) in enumerate(seen):
+        names[f"SEEN_{k}"] = places
+        state += [(f"held_{k}", "[]"), (f"bits_{k}", "0")]
+        w.add(f"z = zones[{slot}]")
+        w.add(f"if z != held_{k}:")
+        w.add(f"    k = len(held_{k})")
+        w.add(f"    if k and len(z) > k and z[:k] == held_{k}:")           # cards put on it
+        w.add(f"        now = bits_{k} | sum(map(BITS.__getitem__, z[k:]))")
+        w.add("    else:")
+        w.add("        now = sum(map(BITS.__getitem__, z))")
+        w.add(f"    held_{k}, flips, bits_{k} = z[:], now ^ bits_{k}, now")
+        _flip(w, f"SEEN_{k}")
+    showing = [(slot, places) for slot, visible, shows, _, places in p.zones if shows and not visible]
+    if not showing:
+        return
+    names["SHOWING"] = itemgetter(*(slot for slot, _ in showing)) if len(showing) > 1 else \
+        (lambda zones, slot=showing[0][0]: (zones[slot],))
+    state.append(("told", "0"))                 # the cards shown to it in others' hands, as written
+    w.add(f"shown = SHOWN(st, {player})")
+    w.add("if shown or told:")
+    w.add("    hands = SHOWING(zones)")
+    w.add("    now = sum(map(BITS.__getitem__, chain.from_iterable(hands))) & shown")
+    w.add("    if now or told:")                  # some lie there now, or did when last written
+    w.add("        told = now")
+    for k, (slot, places) in enumerate(showing):
+        names[f"SHOWING_{k}"] = places
+        state.append((f"told_{k}", "0"))
+        w.add(f"        now = sum(map(BITS.__getitem__, hands[{k}])) & shown")
+        w.add(f"        if now != told_{k}:")
+        w.add(f"            flips, told_{k} = now ^ told_{k}, now")
+        _flip(w, f"SHOWING_{k}", "        ")
+
+
+def _flip(w: _Lines, places: str, indent: str = "") -> None:
+    """Rewrite the cards of `flips` (bits) in a zone's row (`places`: card id → place): 1 where
+    they are in `now`, 0 where they left."""
+    w.add(f"{indent}    while flips:")
+    w.add(f"{indent}        bit = flips & -flips")
+    w.add(f"{indent}        v[{places}[bit.bit_length() - 1]] += 1.0 if now & bit else -1.0")
+    w.add(f"{indent}        flips ^= bit")
+
+
+def _counters(w: _Lines, state: list, names: dict, p, player: int) -> list[str]:
+    """The counters the seat sees: each compared by identity, then by value and type (1 and True
+    are equal, not the same), and written by a function of its own, straight code for its type.
+    Returns those functions' source (they go in `make`, before `update`)."""
+    seen = [(slot, base, parts) for slot, visible, base, parts in p.counters if visible]
+    if not seen:
+        return []
+    names["COUNTERS"] = itemgetter(*(slot for slot, _, _ in seen)) if len(seen) > 1 else \
+        (lambda cv, slot=seen[0][0]: (cv[slot],))
+    names["UNSEEN"] = object()                  # a value no counter has: each is written at the first read
+    state.append(("values", f"[UNSEEN] * {len(seen)}"))
+    w.add("now = COUNTERS(st.cv)")
+    names["COUNTED"] = range(len(seen))
+    w.add("for k in compress(COUNTED, map(is_not, now, values)):")
+    w.add("    x, was = now[k], values[k]")
+    w.add("    if x != was or type(x) is not type(was):")
+    w.add("        values[k] = x[:] if type(x) is list else x")       # a list may change in place
+    w.add("        WRITE[k](x)")
+    out = _Lines(1)
+    for k, (slot, base, parts) in enumerate(seen):
+        out.add(f"v[{base}] = 1.0")                  # the flag: the seat sees its value
+        out.add(f"def counter_{k}(x):")
+        base += 1
+        hot = []
+        for kind, item, size in parts:
+            if kind in ("int", "fraction"):
+                out.add(f"    v[{base}] = float(x) if x and type(x) in NUMBERS else 0.0")
+            elif kind in ("bool", "none"):
+                out.add(f"    v[{base}] = 1.0 if x is {'True' if kind == 'bool' else 'None'} else 0.0")
+            elif kind == "list" and not item:
+                out.add(f"    v[{base}] = len(x) if isinstance(x, LISTS) else 0.0")
             else:
-                self._flip(base, sum(map(BITS.__getitem__, cards)), slot)
-        if self.showing:                               # others' hands: the cards it was shown there
-            shown = knowledge.shown(st, player)
-            hands = self.showing_of(zones)
-            told = sum(map(BITS.__getitem__, chain.from_iterable(hands))) & shown if shown else 0
-            if told or self.told:                      # some lie there now, or did when last written
-                self.told = told
-                for (slot, base), cards in zip(self.showing, hands):
-                    told = sum(map(BITS.__getitem__, cards)) & shown
-                    if told != masks[slot]:
-                        self._flip(base, told, slot)
-        cv, old = st.cv, self.cv
-        if len(old) != len(cv):
-            old[:] = [object()] * len(cv)              # nothing is written: every counter differs
-        for slot in compress(range(len(cv)), map(is_not, cv, old)):
-            value, was = cv[slot], old[slot]
-            if value != was or type(value) is not type(was):      # 1 and True are equal, not the same
-                old[slot] = value[:] if type(value) is list else value      # a list may change in place
-                if slot in self.counter:
-                    self._counter(slot, value)
-        return v
-
-    def _flip(self, base: int, seen: int, slot: int) -> None:
-        """Zone `slot`'s row shows the cards of `seen` (bits) now: rewrite those that came or went."""
-        v, position = self.values, self.plan.position
-        flips, self.masks[slot] = seen ^ self.masks[slot], seen
-        while flips:
-            bit = flips & -flips
-            v[base + position[bit.bit_length() - 1]] += 1.0 if seen & bit else -1.0
-            flips ^= bit
-
-    def _counter(self, slot: int, value) -> None:
-        v = self.values
-        for i in self.written.get(slot, ()):
-            v[i] = 0.0
-        base, parts = self.counter[slot]
-        at: list = []
-        values: list = []
-        _counter(at, values, value, base, parts, self.plan)
-        for i, x in zip(at, values):
-            v[i] = x
-        self.written[slot] = at
+                hot.append((kind, item, base))
+            base += size
+        if hot:                                  # one-hots: the places written last time, then the new ones
+            state.append((f"hot_{k}", "()"))
+            out.add(f"    nonlocal hot_{k}")
+            out.add(f"    for i in hot_{k}:")
+            out.add("        v[i] = 0.0")
+            out.add(f"    hot_{k} = []")
+            for kind, item, b in hot:
+                if kind == "list":
+                    out.add("    for y in x if isinstance(x, LISTS) else ():")
+                    out.add(f"        i = {_one(item, 'y', p, names)}")
+                    out.add(f"        if i is not None: hot_{k}.append({b} + i)")
+                else:
+                    out.add(f"    i = {_one(kind, 'x', p, names)}")
+                    out.add(f"    if i is not None: hot_{k}.append({b} + i)")
+            out.add(f"    for i in hot_{k}:")
+            out.add("        v[i] = 1.0")
+    out.add(f"WRITE = ({', '.join(f'counter_{k}' for k in range(len(seen)))},)")
+    return out
 
 
-def _getter(slots: list):
-    """A function giving the zones of `slots` (a tuple, in C)."""
-    if len(slots) == 1:
-        return lambda zones, slot=slots[0]: (zones[slot],)
-    return itemgetter(*slots) if slots else lambda zones: ()
+def _one(kind: str, x: str, p, names: dict) -> str:
+    """An expression for the place of value `x` in its one-hot row of `kind`, or None when it is
+    not of that kind (as tensor._one)."""
+    names.update(DECK=p.deck, SUITS=p.suits, REL=p.rel, INTS=(int, bool))
+    if kind == "card":
+        return f"DECK.get({x}) if isinstance({x}, int) and type({x}) not in INTS else None"
+    if kind == "suit":
+        return f"SUITS.index({x}) if type({x}) is not int and {x} in SUITS else None"
+    if kind == "seat":
+        return f"REL.get({x}) if type({x}) is int else None"
+    teams = p.layout.sizes["team"]
+    return f"({x} - {p.my_team}) % {teams} if type({x}) is int and 0 <= {x} < {teams} else None"
