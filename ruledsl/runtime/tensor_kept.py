@@ -159,9 +159,8 @@ def _zones(w: _Lines, state: list, names: dict, p, player: int) -> None:
     state.append(("sizes", f"[0] * {len(p.zones)}"))
     w.add("zones = st.zones")
     w.add("now = list(map(len, zones))")
-    w.add("if now != sizes:")                     # the sizes that changed, written in C
-    w.add("    changed = list(map(ne, now, sizes))")
-    w.add("    CONSUME(map(v.__setitem__, compress(SIZE_AT, changed), compress(now, changed)))")
+    w.add("if now != sizes:")                     # every size written again, in C
+    w.add("    CONSUME(map(v.__setitem__, SIZE_AT, now))")
     w.add("    sizes = now")
     seen = [(slot, places) for slot, visible, _, _, places in p.zones if visible]
     for k, (slot, places) in enumerate(seen):
