@@ -4,7 +4,6 @@ found by comparing the state with copies of what was last written from."""
 from __future__ import annotations
 
 from array import array
-from collections import deque
 from itertools import chain, compress
 from operator import is_not, itemgetter, ne
 
@@ -54,11 +53,13 @@ def _made(prog, player: int):
 
 
 def source(prog, player: int, names: dict) -> str:
-    """The Python source of `make(v)` for one program and seat; `names` receives its constants."""
+    """The Python source of `make(values) -> update` for one program and seat; `names` receives
+    its constants."""
     p, n = plan(prog, player), prog.n
     names.update(__builtins__={}, int=int, BITS=BITS, NUMBERS=NUMBERS, SHOWN=knowledge.shown, compress=compress, ne=ne,
                  is_not=is_not, chain=chain, len=len, list=list, map=map, sum=sum, type=type, float=float,
-                 tuple=tuple, isinstance=isinstance, LISTS=(list, tuple), CONSUME=deque(maxlen=0).extend)
+                 tuple=tuple, isinstance=isinstance, LISTS=(list, tuple), SLOTS=range(len(p.zones)),
+                 memoryview=memoryview)
     lines = _Lines()
     state: list = []            # the names of what was last written from (the closure's cells)
     body = _Lines(2)
@@ -66,14 +67,15 @@ def source(prog, player: int, names: dict) -> str:
     _trick(body, state, names, p, player, n)
     _zones(body, state, names, p, player)
     counters = _counters(body, state, names, p, player)
-    lines.add("def make(v):")
+    lines.add("def make(values):")
+    lines.add("    v = memoryview(values)")               # its items are written faster than the array's
     for name, start in state:
         lines.add(f"    {name} = {start}")
     lines.extend(counters)
     lines.add(f"    def update(st, chosen=()):")
     lines.add(f"        nonlocal {', '.join(name for name, _ in state)}")
     lines.extend(body)
-    lines.add("        return v")
+    lines.add("        return values")
     lines.add("    return update")
     return "\n".join(lines)
 
@@ -120,32 +122,27 @@ def _head(w: _Lines, state: list, names: dict, p, player: int, n: int) -> None:
 
 def _trick(w: _Lines, state: list, names: dict, p, player: int, n: int) -> None:
     """The trick, play by play as the seat sees it: the plays added since the last read are
-    written alone; a trick that is not the last one written with plays added is written anew."""
+    written alone; a trick that is not the last one written with plays added is written anew,
+    on its section zeroed at once (a copy of zeros)."""
     size = p.cards + n + 1
     names["TRICK_CARD"] = tuple([p.trick + k * size + i for i in p.position] for k in range(n))
     names["TRICK_SEAT"] = tuple([p.trick + k * size + p.cards + p.rel[s] for s in range(n)] for k in range(n))
-    state += [("trick", "()"), ("played", "[]")]
+    names["NO_TRICK"] = memoryview(array("f", bytes(4 * n * size)))
+    state.append(("trick", "()"))
     w.add("t = st.trick")
     w.add("if t is not trick:")
     w.add("    k = len(trick)")
     w.add("    if k and t[:k] != trick:")
-    w.add("        for i in played:")
-    w.add("            v[i] = 0.0")
-    w.add("        played, k = [], 0")
+    w.add(f"        v[{p.trick}:{p.trick + n * size}] = NO_TRICK")
+    w.add("        k = 0")
     w.add(f"    for s, cards, up in t[k:{n}]:")       # the layout has n plays (as the reference writer)
     w.add(f"        if up or s == {player}:")
     w.add("            at = TRICK_CARD[k]")
     w.add("            for c in cards:")
-    w.add("                i = at[c]")
-    w.add("                v[i] += 1.0")               # += : a shoe's copies add up
-    w.add("                played.append(i)")
-    w.add("        i = TRICK_SEAT[k][s]")
-    w.add("        v[i] = 1.0")
-    w.add("        played.append(i)")
+    w.add("                v[at[c]] += 1.0")          # += : a shoe's copies add up
+    w.add("        v[TRICK_SEAT[k][s]] = 1.0")
     w.add("        if cards:")
-    w.add(f"            i = {p.trick + p.cards + n} + {size} * k")
-    w.add("            v[i] = len(cards)")
-    w.add("            played.append(i)")
+    w.add(f"            v[{p.trick + p.cards + n} + {size} * k] = len(cards)")
     w.add("        k += 1")
     w.add("    trick = t")
 
@@ -159,8 +156,9 @@ def _zones(w: _Lines, state: list, names: dict, p, player: int) -> None:
     state.append(("sizes", f"[0] * {len(p.zones)}"))
     w.add("zones = st.zones")
     w.add("now = list(map(len, zones))")
-    w.add("if now != sizes:")                     # every size written again, in C
-    w.add("    CONSUME(map(v.__setitem__, SIZE_AT, now))")
+    w.add("if now != sizes:")
+    w.add("    for k in compress(SLOTS, map(ne, now, sizes)):")
+    w.add("        v[SIZE_AT[k]] = now[k]")
     w.add("    sizes = now")
     seen = [(slot, places) for slot, visible, _, _, places in p.zones if visible]
     for k, (slot, places) in enumerate(seen):
@@ -215,13 +213,13 @@ def _counters(w: _Lines, state: list, names: dict, p, player: int) -> list[str]:
     names["COUNTERS"] = itemgetter(*(slot for slot, _, _ in seen)) if len(seen) > 1 else \
         (lambda cv, slot=seen[0][0]: (cv[slot],))
     names["UNSEEN"] = object()                  # a value no counter has: each is written at the first read
-    state.append(("values", f"[UNSEEN] * {len(seen)}"))
+    state.append(("counted", f"[UNSEEN] * {len(seen)}"))     # their values as written
     w.add("now = COUNTERS(st.cv)")
     names["COUNTED"] = range(len(seen))
-    w.add("for k in compress(COUNTED, map(is_not, now, values)):")
-    w.add("    x, was = now[k], values[k]")
+    w.add("for k in compress(COUNTED, map(is_not, now, counted)):")
+    w.add("    x, was = now[k], counted[k]")
     w.add("    if x != was or type(x) is not type(was):")
-    w.add("        values[k] = x[:] if type(x) is list else x")       # a list may change in place
+    w.add("        counted[k] = x[:] if type(x) is list else x")       # a list may change in place
     w.add("        WRITE[k](x)")
     out = _Lines(1)
     for k, (slot, base, parts) in enumerate(seen):
