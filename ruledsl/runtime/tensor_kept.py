@@ -3,11 +3,12 @@ adapters, by code generated once per program and seat: the places that changed a
 found by comparing the state with copies of what was last written from."""
 from __future__ import annotations
 
+import linecache
+import weakref
 from array import array
 from itertools import chain, compress
 from operator import is_not, itemgetter, ne
 
-from ..compile.module import show_in_tracebacks
 from . import knowledge
 from .cards import BITS
 from .tensor import NUMBERS, layout, plan
@@ -47,7 +48,9 @@ def _made(prog, player: int):
         names: dict = {}
         text, filename = source(prog, player, names), f"<tensor of {prog.filename}, seat {player}>"
         exec(compile(text, filename, "exec"), names)
-        show_in_tracebacks(filename, [line + "\n" for line in text.splitlines()], prog)
+        lines = [line + "\n" for line in text.splitlines()]          # shown in tracebacks while the program lives
+        linecache.cache[filename] = (len(text), None, lines, filename)
+        weakref.finalize(prog, linecache.cache.pop, filename, None)
         made[player] = names["make"]
     return made[player]
 
