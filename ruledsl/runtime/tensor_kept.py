@@ -31,9 +31,10 @@ class Kept:
 
     The code that does it is written for the program and the seat (`source`): every offset, every
     zone's slot and every counter's encoding is a constant in straight-line code, so a read runs
-    no loop over the layout's descriptions and no generic writer. Finding what changed costs a few
-    comparisons made in C; a changed place costs a few bytecodes. Why no record of moves from the
-    engine: finding is not where the time went (benchmarks/README.md, "The RL adapters")."""
+    no loop over the layout's descriptions and no generic writer. Finding what changed is a C
+    pass over each part (about a third of a read in a trick game); a changed place costs a few
+    bytecodes. Past this, a read would need the engine to say which parts it touched
+    (benchmarks/README.md, "The RL adapters", fourth pass)."""
 
     def __init__(self, prog, player: int):
         self.player, self.plan = player, plan(prog, player)
