@@ -11,9 +11,8 @@ EvalError at the call, never a hang or a MemoryError.
 from __future__ import annotations
 
 import functools
-from itertools import combinations as _combinations, groupby, product
+from itertools import combinations as _combinations, product
 from math import comb
-from operator import itemgetter
 
 from ..expr.values import MAX_ITEMS, EvalError, describe
 from .helpers import cards, seq
@@ -199,18 +198,10 @@ def position(xs, x, span):
     return next((i for i, y in enumerate(xs) if y == x), None)
 
 
-def by_key(xs, place, groups: int) -> list[list]:
-    """The cards of xs grouped: `place[card]` is the place of its group (by rank or suit, in
-    the order the groups are given), `groups` for a card in none (left out); the cards of each
-    group in the deck's order; no empty group. Sorted and grouped in C, not card by card: a
-    decision's path (the sets a player may lead)."""
-    held = sorted(sorted(xs if type(xs) is list else cards(xs)), key=place.__getitem__)   # stable: deck order within
-    if held and place[held[-1]] == groups:
-        held = [c for c in held if place[c] < groups]
-    return list(map(list, map(itemgetter(1), groupby(held, place.__getitem__))))
-
-
-def places(key, order) -> tuple:
-    """by_key's table: per card, the place of `key[card]` in `order` (len(order) if absent)."""
-    at = {k: i for i, k in enumerate(order)}
-    return tuple(at.get(k, len(order)) for k in key)
+def by_key(xs, key, order) -> list[list]:
+    """The cards of xs grouped by `key[card]`, groups in the order of `order` (a list of keys),
+    cards in each group in the deck's order; empty groups left out."""
+    groups: dict = {}
+    for c in sorted(xs if type(xs) is list else cards(xs)):
+        groups.setdefault(key[c], []).append(c)
+    return list(map(groups.__getitem__, filter(groups.__contains__, order)))    # (in C: a decision's path)

@@ -12,7 +12,7 @@ Anything else (`legal_actions()`'s copy, `in`, a loop) makes the whole list firs
 """
 from __future__ import annotations
 
-from itertools import combinations, repeat
+from itertools import combinations
 from math import comb
 
 from .combos import choosing
@@ -27,14 +27,14 @@ def offer(out, choice: int, xs, k, span, lazy: bool = False):
     it, an Offered when `lazy` and the block is large."""
     if type(xs) is list and len(xs) <= FEW and type(k) is int:     # nothing to check or count
         if 0 <= k <= len(xs):
-            out += zip(repeat(choice), combinations(xs, k))     # the answers (choice, cards), made in C
+            out += [(choice, c) for c in combinations(xs, k)]
         return out
     xs = choosing(xs, k, span)
     if xs is None:
         return out
     count = comb(len(xs), k)
     if not lazy or count <= LAZY:
-        out += zip(repeat(choice), combinations(xs, k))
+        out += [(choice, c) for c in combinations(xs, k)]
         return out
     if type(out) is list:
         out = Offered(out)

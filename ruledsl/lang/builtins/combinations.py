@@ -15,8 +15,7 @@ def _grouped(key: str):
     """by_rank / by_suit: the cards grouped by rank (the trick order, high first) or by suit."""
     def emit(c, g, args, node):
         table, order = ((g.deck.rank_of, g.deck.order) if key == "rank" else (g.deck.suit_of, g.deck.suits))
-        return Frag(src=c.call(combos.by_key, c.src(args[0]), c.unit.const(combos.places(table, order)),
-                               str(len(order))),
+        return Frag(src=c.call(combos.by_key, c.src(args[0]), c.unit.const(table), c.unit.const(tuple(order))),
                     type=list_of(CARD_LIST))
     return emit
 
