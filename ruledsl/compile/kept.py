@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 
 from ..expr import ast
+from ..expr.codegen import Frag
 from ..lang import walk
 
 
@@ -107,3 +108,19 @@ def keeping(c, steps, exprs):
         yield after
     finally:
         c.scope.kept = saved
+
+
+def kept_call(scope, c, node: ast.Call, temp: str) -> Frag:
+    """A call without arguments whose value `temp` keeps (scope.kept): worked out only while
+    `temp` is None, then read from it. A value that is none or a zone is not kept."""
+    kept, scope.kept = scope.kept, {k: v for k, v in scope.kept.items() if k != node.name}
+    try:
+        mark = c.unit.mark()
+        frag = scope.call_function(c, node)
+    finally:
+        scope.kept = kept
+    if frag.const is not None or frag.live:
+        return frag
+    body = c.unit.take(mark) + [(0, f"{temp} = {c.unit.src(frag)}")]
+    c.unit.block(f"if {temp} is None:", body)
+    return Frag(src=temp, type=frag.type, atomic=True, most=frag.most, items_most=frag.items_most)

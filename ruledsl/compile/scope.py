@@ -18,6 +18,7 @@ from ..lang import builtins
 from ..lang.options import whole
 from ..expr.types import A_SEAT, A_TEAM, ANY, BOOL, CARD_LIST, CARDS, INT, NUMBER, SEAT, SHOWN_TO, TEXT, WHOLE, Type
 from ..runtime import helpers, shoe
+from .kept import kept_call
 from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS, canonical, split_name
 
 OWNER_WORDS = {"player": "seat", "team": "team", "shared": "table", "game": "table", "numbered": "number"}
@@ -226,7 +227,7 @@ class GameScope:
             raise RuleError(c.span(node), f"function '{f.name}' calls itself")
         kept = self.kept.get(f.name) if not node.args else None
         if kept is not None:
-            return self._kept(c, node, kept)
+            return kept_call(self, c, node, kept)
         args = [c.atom(arg) for arg in c.operands(node.args)]
         body = c.inlined(f.body.text, f.body.locate, dict(zip(f.params, args)), (f.name, c.span(node)))
         self.calling.append((f.name, {name for name, _ in c.bound}, c.span(node)))
@@ -240,21 +241,6 @@ class GameScope:
             raise
         finally:
             self.calling.pop()
-
-    def _kept(self, c, node: ast.Call, temp: str) -> Frag:
-        """A call without arguments whose value `temp` keeps (compile/kept.py): worked out only
-        while `temp` is None, then read from it. A value that is none or a zone is not kept."""
-        kept, self.kept = self.kept, {k: v for k, v in self.kept.items() if k != node.name}
-        try:
-            mark = c.unit.mark()
-            frag = self.call_function(c, node)
-        finally:
-            self.kept = kept
-        if frag.const is not None or frag.live:
-            return frag
-        body = c.unit.take(mark) + [(0, f"{temp} = {c.unit.src(frag)}")]
-        c.unit.block(f"if {temp} is None:", body)
-        return Frag(src=temp, type=frag.type, atomic=True, most=frag.most, items_most=frag.items_most)
 
     def _index(self, c, node, name: str, owner: str, base: int) -> str:
         if len(node.args) != 1:
