@@ -12,7 +12,8 @@ The meaning, which this keeps exactly: the values of `each: s in SEQ`, in SEQ's 
   constant list of sizes, or over the groups of `by_rank`), the parts of `when:` that say what
   the values look like (their size, one rank or suit, a meld, a poker class, how high a group
   is) are tested in the loops or given to a `combos.Chooser`, so that only candidates that can
-  pass are made, in SEQ's order; every part of `when:` is still tested on those.
+  pass are made, in SEQ's order; the parts the Chooser makes exactly are not tested again,
+  the others are tested on each of those.
 
 The user's functions are looked through (a call stands for its body, its parameters bound to the
 arguments), so `when: higher(s)` is seen as the body of `higher`. Every piece is compiled by the

@@ -8,8 +8,9 @@ play's, is skipped whole). A loop over a constant list of sizes (`[1, 2, 3, 5]`,
 is unrolled, each size folded into the `when:` (a part `len(s) <= 3 and …` dropped or kept
 whole). What the `when:` asks of the candidate itself — its cards of one rank or one suit, a
 meld, a poker hand of some class — is given to a `combos.Chooser` (runtime/combos.py), which makes
-the combinations that can pass, in the order `combinations` lists them; every part of the
-`when:` is still tested on each of them. A sub-expression that reads neither the candidate nor
+the combinations that can pass, in the order `combinations` lists them; a part it makes
+exactly (one rank or suit, a poker class or beating a play, where every card has a power) is not
+tested again, every other part still is on each candidate. A sub-expression that reads neither the candidate nor
 the loops (`poker_rank(standing)`) is worked out once, before them.
 """
 from __future__ import annotations
