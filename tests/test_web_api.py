@@ -232,6 +232,21 @@ def test_a_restarted_app_shows_every_seat_the_same_and_plays_on(tmp_path):
         assert play_out(c, tid, tokens, r)["status"] == "over"
 
 
+def test_a_bots_turn_pending_when_the_app_stops_is_taken_up_after_a_restart(tmp_path):
+    db = tmp_path / "t.sqlite"
+    with client(db, bot_pause=60) as c:                    # the bot waits past the app's end
+        made = new_table(c, seats=["human", "random", "human"])
+        tid, tokens = made["id"], tokens_of(made)
+        while (view := c.get(f"/api/tables/{tid}").json())["to_move"] != "B":
+            mine = c.get(f"/api/tables/{tid}", headers=auth(tokens[view["to_move"]])).json()
+            assert c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[view["to_move"]]),
+                          json={"action": mine["legal"][0]}).status_code == 200
+        pending = view["version"]
+    with client(db) as c:                                  # started again: the bot moves by itself (no one else may)
+        assert c.get(f"/api/tables/{tid}").json()["version"] >= pending
+        wait_for(lambda: c.get(f"/api/tables/{tid}").json()["version"] > pending)
+
+
 def test_the_api_never_names_the_seed(c, tmp_path):
     made = new_table(c, seats=["human", "random", "random"], options={"hands": 1})
     tid = made["id"]
