@@ -97,7 +97,7 @@ def test_the_status_score_and_analysis_labels_are_words(path):
     game = shipped.load(path)
     n = game.default_players
     sources, typed = source_texts(game.ruleset), names_typed(game, n)
-    hidden = [name for name, spec in game.ruleset.counters.items() if not spec.shown]
+    hidden = [name for name, spec in game.ruleset.counters.items() if spec.shown is False]
     console = Console(file=io.StringIO(), width=100)
     st = game.new_initial_state(seed=1, players=n, record=True)
     table = Table(game, st, 0, console, opponents=bots.make("random"), opponents_spec="random", seed=1,

@@ -69,7 +69,6 @@ class Program:
         self.start_match = namespace["_start_match"]
         self.returns = namespace["_returns"]
         self.entry = c.entry.label
-        self.hidden_counters = {name for name, spec in rs.counters.items() if spec.scope == "hand"}
         self.rankings = c.ranking.rankings
         self.ranking = namespace.get("_ranking")
         self.slots = c.slots

@@ -19,7 +19,9 @@ class Counter:
     start: Expr         # evaluated when the match (or, for scope: hand, each hand) begins
     scope: str          # 'match' or 'hand'
     visible: str        # 'all', 'owner' (a player's own, or their team's) or 'nobody'
-    shown: bool = True  # false: a figure the rules keep for themselves, not drawn for the players
+    # Whether the table draws it: false never (a figure the rules keep for themselves), true
+    # always; unsaid (None), as its scope says: a match's counters are drawn, a hand's are not.
+    shown: bool | None = None
     span: Span = attrs.field(default=NOWHERE, eq=False)
 
 
@@ -32,6 +34,7 @@ COUNTER = Construct("counter", Counter, (
         "match (kept across hands) or hand (reset to start when each hand begins)"),
     Key("visible", Word(VISIBLE, "visibility", "visible is owner, all or nobody", suggest=VISIBLE), "all",
         "who sees it: all, owner (each player their own, or their team's) or nobody"),
-    Key("shown", Flag(), True, "false: a working figure of the rules, left out of what the table shows "
-        "(the status, the score, state.observation); the observation tensor keeps it"),
+    Key("shown", Flag(), None, "false: a working figure of the rules, left out of what the table shows "
+        "(the status, the score, state.observation; the observation tensor keeps it); true: a counter "
+        "of scope hand shown in the table's status as well (the bets of a betting round)"),
 ), what="counter '{name}'", doc="named values per player, per team or per game", short="start")

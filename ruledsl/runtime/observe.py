@@ -90,7 +90,7 @@ def observation(st, player: int | None) -> dict:
     zones = {name: z[0] if layout.zones[name][0] == "shared" else z for name, z in zones.items()}
     shown = st.prog.ruleset.counters
     counters = {name: _plain(v[0]) if layout.counters[name][0] == "game" else [_plain(x) for x in v]
-                for name, v in view.counters.items() if shown[name].shown}      # `shown: false`: not drawn
+                for name, v in view.counters.items() if shown[name].shown is not False}      # `shown: false`: not drawn
     return {
         "player": player,
         "to_move": st.current_player(),

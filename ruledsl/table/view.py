@@ -70,7 +70,7 @@ class View:
         items = []
         for name, value in obs["counters"].items():
             spec = self.rules.counters.get(name)
-            if spec is not None and spec.scope == "hand":      # a hand's working figures
+            if spec is not None and spec.scope == "hand" and not spec.shown:    # a hand's working figures
                 continue
             if not players and spec is not None and spec.per == "player":
                 continue
