@@ -487,3 +487,24 @@ def test_a_decisions_line_in_the_log_draws_cards_only_when_its_value_is_cards(c)
     r = c.post(f"/api/tables/{tid}/actions", headers=auth(tokens[seat]), json={"action": discard})
     lines = {line["text"].split(": ", 1)[1]: line for line in r.json()["log"] if ": " in line.get("text", "")}
     assert lines["draw"]["cards"] is False and "cards" not in lines[discard]     # discard 7C: a card
+
+
+def test_a_run_of_amounts_is_sent_as_one_and_any_amount_in_it_is_a_move(c):
+    """Hold'em's raises of any size: the seat to move is told the run (`amounts`), which is
+    exactly the legal moves `raise N` for N in it; a middle amount is accepted; a seat not to
+    move, or a spectator, is sent none."""
+    made = new_table(c, rules="holdem", players=2, seats=["human", "human"])
+    tokens = tokens_of(made)
+    seat = c.get(f"/api/tables/{made['id']}").json()["to_move"]
+    other = next(s for s in tokens if s != seat)
+    view = c.get(f"/api/tables/{made['id']}", headers=auth(tokens[seat])).json()
+    run, = view["amounts"]
+    raises = sorted(int(t.split()[1]) for t in view["legal"] if t.startswith(run["words"] + " "))
+    assert raises == list(range(run["least"], run["most"] + 1)) and len(raises) >= 10
+    assert c.get(f"/api/tables/{made['id']}", headers=auth(tokens[other])).json()["amounts"] == []
+    assert c.get(f"/api/tables/{made['id']}").json()["amounts"] == []
+    middle = f"{run['words']} {(run['least'] + run['most']) // 2}"
+    r = c.post(f"/api/tables/{made['id']}/actions", headers=auth(tokens[seat]),
+               json={"action": middle, "version": view["version"]})
+    assert r.status_code == 200, r.text
+    assert any(line.get("text", "").endswith(middle) for line in r.json()["log"])

@@ -197,3 +197,38 @@ def test_a_face_up_card_outside_the_hand_that_one_move_plays_is_clicked_to_play_
     assert said == "A(you):" + verb + played[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[played[-1]]
     assert not errors, errors
     ctx.close()
+
+
+def test_a_bet_of_any_size_is_chosen_as_an_amount_not_from_a_wall_of_buttons(browser, server):
+    """Hold'em's raises (`raise 4` … `raise 200`) are one control: an amount out of the range
+    is refused in words and plays nothing; one in it, typed, makes that move."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    make_table(page, server, "holdem", ["you", "random"])
+    page.click("#go")
+    page.wait_for_selector("body[data-status]")
+    amount = page.locator(".amount-move input.amount")
+    for _ in range(40):            # until a turn with ten raises or more (the other may have bet most)
+        page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')", timeout=20_000)
+        if amount.count():
+            break
+        take_turn(page)
+    assert amount.count() == 1
+    least, most = int(amount.get_attribute("min")), int(amount.get_attribute("max"))
+    assert most - least >= 9 and page.locator("#actions .move").count() <= 4      # not one button an amount
+    version = page.get_attribute("body", "data-version")
+    amount.fill(str(most + 1))
+    amount.press("Enter")
+    assert page.wait_for_selector(".toast.error").inner_text() == \
+        f"Not allowed: raise takes a whole number from {least} to {most}."
+    assert page.get_attribute("body", "data-version") == version                 # nothing was played
+    chosen = (least + most) // 2
+    amount.fill(str(chosen))
+    button = page.locator(".amount-move .move")
+    assert button.inner_text() == f"raise {chosen}"
+    button.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+    assert page.locator("#log .log-line", has_text=f"A (you): raise {chosen}").count() == 1
+    assert not errors, errors
+    ctx.close()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from attrs import define
+
 from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
@@ -20,6 +22,34 @@ from ..runtime.show import show_seats
 from .render import GAP, Look, labelled, pack, row, summary_table, units
 
 HAND = "hand"          # the zone a player holds (the deal's `to: each`)
+MANY_AMOUNTS = 10      # this many moves differing only by a number are shown as one (a bet's size)
+
+
+@define(frozen=True)
+class AmountRun:
+    """Options `start`…`stop - 1` (as listed) read `WORDS N` for N = `least`…`most` in turn."""
+    start: int
+    stop: int
+    words: str
+    least: int
+    most: int
+
+
+def amount_runs(texts: list[str], many: int = MANY_AMOUNTS) -> list[AmountRun]:
+    """The runs of at least `many` consecutive options that differ only by a number counting up
+    one at a time at their end (`raise 2`, `raise 3` … `raise 200`): a table offers them as one
+    amount to choose rather than as hundreds of options."""
+    runs, start = [], 0
+    split = [text.rsplit(" ", 1) for text in texts]
+    amount = [int(s[1]) if len(s) == 2 and s[1].isdigit() else None for s in split]
+    for i in range(1, len(texts) + 1):
+        goes_on = (i < len(texts) and amount[i] is not None and amount[i - 1] is not None
+                   and split[i][0] == split[i - 1][0] and amount[i] == amount[i - 1] + 1)
+        if not goes_on:
+            if i - start >= many and amount[start] is not None:
+                runs.append(AmountRun(start, i, split[start][0], amount[start], amount[i - 1]))
+            start = i
+    return runs
 
 
 class View:
@@ -168,7 +198,18 @@ class View:
                                                         len(texts[i])))
 
     def options(self, texts: list[str], width: int) -> list[Text]:
-        items = [Text.assemble((f"[{i + 1}] ", "cyan"), self.look.action(t)) for i, t in enumerate(texts)]
+        """The numbered options; a run of amounts (`raise 2` … `raise 200`) is one item."""
+        runs = {run.start: run for run in amount_runs(texts)}
+        items, i = [], 0
+        while i < len(texts):
+            run = runs.get(i)
+            if run:
+                items.append(Text.assemble((f"[{i + 1}–{run.stop}] ", "cyan"), self.look.action(run.words),
+                                           f" {run.least}…{run.most}", (f" (type {run.words} and the amount)", "dim")))
+                i = run.stop
+            else:
+                items.append(Text.assemble((f"[{i + 1}] ", "cyan"), self.look.action(texts[i])))
+                i += 1
         return pack([items], width, indent=2, sep=GAP)
 
     # -- what happened --------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..bots import make
 from ..errors import RuleError, RuleErrors
 from ..runtime.helpers import SEAT_NAMES
+from ..table.view import amount_runs
 from .views import SeatLog, card_words, deck, make_view, picture
 
 PLAYING, OVER, STOPPED = "playing", "over", "stopped"
@@ -127,7 +128,7 @@ class LiveTable:
         if self.state is None:           # a table stopped before its match could be made again
             return {**self.meta(), "seat": SEAT_NAMES[seat] if seat is not None else None,
                     "deck": deck(self.entry.ruleset) if self.entry is not None else {"ranks": [], "suits": []},
-                    "to_move": None, "asked": None, "legal": [], "legal_cards": [], "thinking": None, "view": None, "last": None,
+                    "to_move": None, "asked": None, "legal": [], "legal_cards": [], "amounts": [], "thinking": None, "view": None, "last": None,
                     "log": [], "over": False, "returns": None, "note": self.note}
         return build(self, self.state, seat, self.log(seat), whole_log)
 
@@ -180,14 +181,18 @@ def partnerships(st) -> list[int] | None:
 def legal_moves(st, view, mine: bool) -> dict:
     """The legal moves' texts, in the order the terminal lists them (`legal`), and the cards of
     the hand each plays (`legal_cards`: what a click on cards makes; none for a bid or a call,
-    even one that reads as a card) — empty unless the seat is to move."""
+    even one that reads as a card), and the runs of moves that differ only by an amount
+    (`amounts`: `raise 4` … `raise 200`, offered as one amount to choose) — empty unless the
+    seat is to move."""
     if not mine:
-        return {"legal": [], "legal_cards": []}
+        return {"legal": [], "legal_cards": [], "amounts": []}
     legal = st.legal_actions()
     texts = [st.action_to_string(a) for a in legal]
     cards = [st.action_cards(a) for a in legal]
     order = view.move_order(texts, cards, st.card_sort_key())
-    return {"legal": [texts[i] for i in order], "legal_cards": [cards[i] for i in order]}
+    texts = [texts[i] for i in order]
+    return {"legal": texts, "legal_cards": [cards[i] for i in order],
+            "amounts": [{"words": run.words, "least": run.least, "most": run.most} for run in amount_runs(texts)]}
 
 
 def ordered_legal(st, view) -> list[str]:

@@ -251,11 +251,37 @@ function drawActions(view) {
   const onCards = new Set(handMoves(view).map((m) => m.text));
   const shown = [
     ...(state.selection.length ? candidates(view).map((m) => m.text) : []),
-    ...view.legal.filter((t) => !onCards.has(t)),
+    ...view.legal.filter((t) => !onCards.has(t) && !inAmounts(view, t)),
   ];
   fill(box, ...shown.map((text) => el("button", { type: "button", class: "move", "data-action": text,
     onclick: () => { state.selection = []; move(text); } }, ...drawMove(view, text))),
+  ...view.amounts.map(amountControl),
   state.selection.length ? el("button", { type: "button", class: "quiet", onclick: () => { state.selection = []; show(state.view); } }, "Clear") : null);
+}
+
+// A run of moves that differ only by an amount (`raise 4` … `raise 200`; the server finds them)
+// is one control: the amount slid or typed, and one button that makes the move.
+function inAmounts(view, text) {
+  const cut = text.lastIndexOf(" ");
+  const words = text.slice(0, cut), n = Number(text.slice(cut + 1));
+  return view.amounts.some((a) => a.words === words && n >= a.least && n <= a.most);
+}
+
+function amountControl({ words, least, most }) {
+  const attrs = { min: least, max: most, step: 1, value: least };
+  const slider = el("input", { type: "range", ...attrs, "aria-label": `${words}: how much` });
+  const number = el("input", { type: "number", ...attrs, class: "amount", "aria-label": `${words}: the amount, ${least} to ${most}` });
+  const button = el("button", { type: "button", class: "move" }, `${words} ${least}`);
+  const make = () => {
+    const text = `${words} ${number.value.trim()}`;
+    if (/^\d+$/.test(number.value.trim()) && Number(number.value) >= least && Number(number.value) <= most) move(text);
+    else toast(`Not allowed: ${words} takes a whole number from ${least} to ${most}.`, "error");
+  };
+  slider.addEventListener("input", () => { number.value = slider.value; button.textContent = `${words} ${slider.value}`; });
+  number.addEventListener("input", () => { slider.value = number.value; button.textContent = `${words} ${number.value}`; });
+  number.addEventListener("keydown", (e) => { if (e.key === "Enter") make(); });
+  button.addEventListener("click", make);
+  return el("span", { class: "amount-move" }, button, slider, number);
 }
 
 // A legal move as a button shows it: its cards drawn only if it plays cards (the server says).
