@@ -201,8 +201,9 @@ def test_a_face_up_card_outside_the_hand_that_one_move_plays_is_clicked_to_play_
 
 def test_a_bet_of_any_size_is_chosen_as_an_amount_not_from_a_wall_of_buttons(browser, server):
     """Hold'em's raises (`raise 4` … `raise 200`) are one control: an amount out of the range
-    is refused in words and plays nothing; one in it, typed, makes that move."""
-    ctx = browser.new_context()
+    is refused in words and plays nothing; one in it, typed, makes that move. On a phone the
+    control and every seat stay inside the table."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     errors = watch_errors(page)
     make_table(page, server, "holdem", ["you", "random"])
@@ -217,6 +218,9 @@ def test_a_bet_of_any_size_is_chosen_as_an_amount_not_from_a_wall_of_buttons(bro
     assert amount.count() == 1
     least, most = int(amount.get_attribute("min")), int(amount.get_attribute("max"))
     assert most - least >= 9 and page.locator("#actions .move").count() <= 4      # not one button an amount
+    felt = page.locator(".felt").bounding_box()
+    for box in [page.locator(".amount-move").bounding_box()] + [s.bounding_box() for s in page.locator(".seat").all()]:
+        assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"], (box, felt)
     version = page.get_attribute("body", "data-version")
     amount.fill(str(most + 1))
     amount.press("Enter")
