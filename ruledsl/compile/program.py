@@ -110,6 +110,16 @@ class Compiler:
         frag = self._compiler(e, unit).value(e.tree, place, what)
         return None if unit.lines else self.w_src(frag)
 
+    def zone_of(self, e: Expr) -> str | None:
+        """The source of the index of the zone `e` names, when it is a zone read alone (no
+        lines of its own; `hand(player)`), else None; nothing is written."""
+        unit = Unit(self.w)
+        try:
+            frag = self._compiler(e, unit).value(e.tree)
+        except RuleError:               # reported where the expression is compiled for its value
+            return None
+        return None if unit.lines else frag.zone
+
     def w_src(self, frag: Frag) -> str:
         return self.w.const(frag.const[0]) if frag.const is not None else frag.src
 

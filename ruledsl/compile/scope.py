@@ -17,7 +17,7 @@ from ..expr.codegen import Frag
 from ..lang import builtins
 from ..lang.options import whole
 from ..expr.types import A_SEAT, A_TEAM, ANY, BOOL, CARD_LIST, CARDS, INT, NUMBER, SEAT, SHOWN_TO, TEXT, WHOLE, Type
-from ..runtime import helpers, shoe
+from ..runtime import helpers, knowledge, shoe
 from .kept import kept_call
 from ..runtime.cards import FRENCH_SUITS, JOKER, PACKS, canonical, split_name
 
@@ -313,7 +313,33 @@ class GameScope:
     def move(self, c, node: ast.Move) -> None:
         cards = c.value(node.cards, CARDS, "`move`")
         dest = self.target_zone(c, node.zone)
-        c.unit.emit(self.move_source(c, cards, node.cards, dest))
+        if cards.origin is not None and cards.type.only("card", "none"):
+            self.move_from(c, c.atom(cards), node.cards, dest)
+        else:
+            c.unit.emit(self.move_source(c, cards, node.cards, dest))
+
+    def move_from(self, c, card: Frag, node, dest: str) -> None:
+        """Move one card (or none) that most likely lies in zone `card.origin` (a choice's `each:`
+        zone, `last(deck)`): found there, it is taken without move_cards' look through every zone,
+        and the move teaches what move_cards' would (Viewers.lessons); anywhere else, move_cards
+        moves it. A card lies in one place, so both ways move it alike."""
+        x, source, w = c.src(card), card.origin, c.unit
+        here, lessons = w.temp(), self.program.viewers.lessons
+        taken = [(0, f"{here}.remove({x})"), (0, f"st.zones[{dest}].append({x})")]
+        names = self.program.w
+        learn, bit = names.const(knowledge.learn, "LEARN"), names.const(knowledge.BIT, "BITS")
+        if source.isdigit() and dest.isdigit():
+            lesson = None if source == dest else lessons[int(source)][int(dest)]
+            if lesson is not None:
+                taken.append((0, f"{learn}(st, {w.const(lesson)}, {bit}[{x}])"))
+        else:
+            lesson = w.temp()
+            moving = tuple(tuple(None if i == j else row[j] for j in range(len(row))) for i, row in enumerate(lessons))
+            taken += [(0, f"{lesson} = {names.const(moving, 'LESSONS')}[{source}][{dest}]"),
+                      (0, f"if {lesson} is not None:"), (1, f"{learn}(st, {lesson}, {bit}[{x}])")]
+        w.emit(f"{here} = st.zones[{source}]")
+        w.block(f"if {x} in {here}:", taken)
+        w.block("else:", [(0, f"_move_cards(st, {self.card_list(c, card, node)}, {dest})")])
 
     def move_source(self, c, cards: Frag, node, dest: str) -> str:
         """The statement moving `cards` to zone `dest`: a whole zone's cards are known to lie

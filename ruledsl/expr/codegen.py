@@ -44,6 +44,8 @@ class Frag:
     most: int | None = None      # the most items the list may hold (or the largest whole number it
                                  # may be), if the compiler knows (loops.py)
     items_most: int | None = None    # ... and the most each of its items may hold (a group, a combination)
+    origin: str | None = None    # a card: the index of the zone it most likely lies in (a choice's
+                                 # `each:` zone, `last(deck)`'s deck), where a move looks first
 
 
 class Names(Protocol):

@@ -239,7 +239,7 @@ class Compiler(Access, Operators, Loops):
         name = self.unit.temp()
         self.unit.emit(f"{name} = {self.src(frag)}")
         most = self.most(frag) if frag.type.has("list") else None     # a zone's bound stays with it
-        return Frag(src=name, type=frag.type, atomic=True, live=frag.live, most=most)
+        return Frag(src=name, type=frag.type, atomic=True, live=frag.live, most=most, origin=frag.origin)
 
     def steady(self, frag: Frag) -> Frag:
         """A steady read (Frag.steady) where it is used: inside an expression's loops, a name

@@ -166,11 +166,13 @@ class Loops:
         return MAX_ITEMS
 
     def largest(self, frag: Frag) -> int | None:
-        """The largest whole number `frag` may be, where the compiler knows (`len(g) + 1`)."""
+        """The largest whole number `frag` may be, where the compiler knows (`len(g) + 1`); of a
+        value that may also be none or a fraction (`min(due - got, count(deck))`, `due` a counter), the
+        largest it may be when it is a whole number (as anything else, what it bounds fails)."""
         if frag.const is not None:
             value = frag.const[0]
             return value if type(value) is int else None
-        return frag.most if frag.type.only(*INTS) else None
+        return frag.most if frag.type.within(*INTS, "fraction", "none") else None
 
     def shaped(self, node: ast.Call, frag: Frag) -> Frag:
         """A built-in's result with the bounds its arguments give it (SHAPES): how many items

@@ -17,18 +17,25 @@ def _many(fn: Callable, gives: Callable, keeps: str):
     """min/max of a list, of several values, or of a generator; of two whole numbers, compared
     inline (`keeps`: the operator under which the first is the answer)."""
     def emit(c, g, args, node):
-        if len(args) == 2 and all(a.type.within("int") for a in args):     # (nothing: a type still unknown)
+        span = c.span_const(node)
+        joined = NONE
+        for a in args:
+            joined = joined | a.type
+        if len(args) == 2 and all(a.type.within("int", "fraction", "none") for a in args):  # (nothing: unknown yet)
             a, b = (c.src(c.atom(x)) for x in args)
             # typed as the helper's answer: a counter given it keeps its type, and with it the
-            # observation tensor's layout (docs/rl.md), though it is never none
-            return Frag(src=f"({a} if {a} {keeps} {b} else {b})", type=INT | NONE)
-        span = c.span_const(node)
+            # observation tensor's layout (docs/rl.md). A value that may be other than a whole
+            # number (a counter that may be none, `due - got`) is tested at play time; the
+            # helper works out any other (and says what is wrong with it)
+            inline = f"({a} if {a} {keeps} {b} else {b})"
+            loose = [s for s, x in zip((a, b), args) if not x.type.within("int")]
+            if loose:
+                test = " and ".join(f"_type({s}) is _int" for s in loose)
+                inline = f"({inline} if {test} else {c.call(fn, f'[{a}, {b}]', span)})"
+            return Frag(src=inline, type=joined)
         if len(args) > 1:
             items = f"[{', '.join(c.src(a) for a in args)}]"
-            joined = args[0].type
-            for a in args[1:]:
-                joined = joined | a.type
-            return Frag(src=c.call(fn, items, span), type=joined | NONE)
+            return Frag(src=c.call(fn, items, span), type=joined)
         return Frag(src=c.call(fn, c.src(args[0]), span), type=gives(args[0].type))
     return emit
 
@@ -37,13 +44,18 @@ def _range(c, g, args, node):
     """range(n), range(a, b): a checked list of whole numbers; looped over (`items`), Python's
     own range where the compiler knows that the bounds are whole numbers at most MAX_ITEMS
     apart (`range(1, len(g) + 1)`: a literal start, an end no larger than a list's size)."""
-    frag = Frag(src=c.call(helpers.whole_numbers, f"({', '.join(c.src(a) for a in args)},)", c.span_const(node)),
-                type=list_of(INT))
     start = 0 if len(args) == 1 else args[0].const[0] if args[0].const is not None else None
     high = c.largest(args[-1])
-    if type(start) is int and high is not None and high - start <= values.MAX_ITEMS:
-        return attrs.evolve(frag, items=f"_range({', '.join(c.src(a) for a in args)})")
-    return frag
+    known = type(start) is int and high is not None and high - start <= values.MAX_ITEMS
+    loose = known and not args[-1].type.only("int")     # an end that may be none: tested at play time
+    if loose:
+        args = [*args[:-1], c.atom(args[-1])]
+    frag = Frag(src=c.call(helpers.whole_numbers, f"({', '.join(c.src(a) for a in args)},)", c.span_const(node)),
+                type=list_of(INT))
+    if not known:
+        return frag
+    items = f"_range({', '.join(c.src(a) for a in args)})"
+    return attrs.evolve(frag, items=f"({items} if _type({c.src(args[-1])}) is _int else {frag.src})" if loose else items)
 
 
 def _sum(c, g, args, node):
@@ -70,16 +82,17 @@ def _count(c, g, args, node):
 def _end(fn: Callable, at: int):
     """first/last: of what is typed as a list, read inline; of a zone of the table or a steady
     value, read once before an expression's loops (`last(discard)` in a loop over the pile),
-    since nothing changes while an expression is worked out; else the checking helper."""
+    since nothing changes while an expression is worked out; else the checking helper. A
+    zone's card keeps the zone as its origin (a move takes it from there)."""
     def emit(c, g, args, node):
         xs = args[0]
         if not xs.type.only("list"):
             return helper(fn, item_or_none)(c, g, args, node)
         if xs.steady or (xs.zone is not None and xs.zone.isdigit()):
             return c.steady(Frag(src=f"({xs.src}[{at}] if {xs.src} else None)", type=item_or_none(xs.type),
-                                 steady=True))
+                                 steady=True, origin=xs.zone))
         x = c.src(c.atom(xs))
-        return Frag(src=f"({x}[{at}] if {x} else None)", type=item_or_none(xs.type))
+        return Frag(src=f"({x}[{at}] if {x} else None)", type=item_or_none(xs.type), origin=xs.zone)
     return emit
 
 

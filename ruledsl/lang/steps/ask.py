@@ -275,7 +275,8 @@ def _apply(c, d, choices, values, types, until, after, one) -> None:
             bound = {}
             if ch.each is not None:
                 w.line(f"st.vars[{values[i]}] = {_recast(value, types[i], '_list', '_tuple')}")
-                bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True)
+                origin = c.zone_of(_sequence(ch.each)) if types[i] is not None and types[i].only("card") else None
+                bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True, origin=origin)
             if not ch.secret and types[i] is not None:
                 _announce(c, f"st.vars[{values[i]}]", types[i])
             with c.binding(**bound):
