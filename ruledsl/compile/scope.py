@@ -79,8 +79,10 @@ class GameScope:
         if frag.type.only("seat") or _seat_const(frag, self.n):
             return c.src(frag)
         x = c.src(c.atom(frag))
-        return (f"({x} if _type({x}) is _int and 0 <= {x} < {self.n} else "
-                f"{c.call(helpers.seat, x, str(self.n), c.span_const(node))})")
+        check = c.call(helpers.seat, x, str(self.n), c.span_const(node))
+        if frag.type.only("seat", "none"):          # `first(p for p in order(s) if …)`: a seat or none
+            return f"({x} if {x} is not None else {check})"
+        return f"({x} if _type({x}) is _int and 0 <= {x} < {self.n} else {check})"
 
     def team(self, c, frag: Frag, node) -> str:
         """Source of a team index: a team as it is, a seat (or a number) through the seat → team table."""

@@ -74,6 +74,8 @@ class Loops:
             lines = step
             if kind == "count" and e.const is not None:     # counted or not, known now: never `1 is not None`
                 lines = ["{r} += 1"] if e.const[0] is not False and e.const[0] is not None else []
+            elif kind == "count" and e.type.kinds and not e.type.has("bool", "none"):     # a seat: always counted
+                lines = ["{r} += 1"]
             if sum(line.count("{e}") for line in lines) > 1:
                 e = self.atom(e)
             words = {"r": result, "v": var, "e": self.src(e)}

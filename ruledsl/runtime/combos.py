@@ -205,3 +205,30 @@ def by_key(xs, key, order) -> list[list]:
     for c in sorted(xs if type(xs) is list else cards(xs)):
         groups.setdefault(key[c], []).append(c)
     return list(map(groups.__getitem__, filter(groups.__contains__, order)))    # (in C: a decision's path)
+
+
+KEPT_GROUPINGS = 32        # the hands a kept grouping remembers (emptied when full: few, so that what it
+                           # holds dies young, for the collector)
+
+
+def kept_by_key(key, order):
+    """by_key for one `key` and `order` (a program's by_rank or by_suit), its answers kept by
+    the cards given: a hand asked again unchanged (its holder passed, or is asked twice in one
+    turn) is grouped once. The groups handed out are shared: nothing changes a built-in's list
+    in place (a move or a counter takes a copy)."""
+    kept: dict = {}
+
+    def grouped(xs):
+        if type(xs) is not list:
+            return by_key(xs, key, order)
+        held = tuple(xs)
+        try:
+            groups = kept.get(held)
+        except TypeError:                  # not cards: by_key says what is wrong
+            return by_key(xs, key, order)
+        if groups is None:
+            if len(kept) >= KEPT_GROUPINGS:
+                kept.clear()
+            groups = kept[held] = by_key(xs, key, order)
+        return groups
+    return grouped

@@ -24,10 +24,19 @@ FEW = 7            # of this few cards (a group of a rank), any k are at most C(
 def offer(out, choice: int, xs, k, span, lazy: bool = False):
     """`out` (a list of answers, or an Offered) with the k-card combinations of xs added as
     answers `(choice, cards as a tuple)`, in `combinations`' order, with its errors; returns
-    it, an Offered when `lazy` and the block is large."""
+    it, an Offered when `lazy` and the block is large. `k` may be a range: each size in turn."""
     if type(xs) is list and len(xs) <= FEW and type(k) is int:     # nothing to check or count
         if 0 <= k <= len(xs):
             out += [(choice, c) for c in combinations(xs, k)]
+        return out
+    if type(k) is range:                # sizes in turn (a loop of sizes with nothing to test)
+        if type(xs) is list and len(xs) <= FEW:
+            for size in k:
+                if 0 <= size <= len(xs):
+                    out += [(choice, c) for c in combinations(xs, size)]
+            return out
+        for size in k:
+            out = offer(out, choice, xs, size, span, lazy)
         return out
     xs = choosing(xs, k, span)
     if xs is None:

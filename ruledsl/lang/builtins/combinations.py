@@ -12,11 +12,12 @@ from .cards import named_order
 
 
 def _grouped(key: str):
-    """by_rank / by_suit: the cards grouped by rank (the trick order, high first) or by suit."""
+    """by_rank / by_suit: the cards grouped by rank (the trick order, high first) or by suit,
+    kept by the cards grouped (combos.kept_by_key, one per program)."""
     def emit(c, g, args, node):
         table, order = ((g.deck.rank_of, g.deck.order) if key == "rank" else (g.deck.suit_of, g.deck.suits))
-        return Frag(src=c.call(combos.by_key, c.src(args[0]), c.unit.const(table), c.unit.const(tuple(order))),
-                    type=list_of(CARD_LIST))
+        grouped = g.program.table(f"groups by {key}", lambda: combos.kept_by_key(table, tuple(order)))
+        return Frag(src=f"{grouped}({c.src(args[0])})", type=list_of(CARD_LIST))
     return emit
 
 

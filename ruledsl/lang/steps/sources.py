@@ -15,10 +15,13 @@ the loops (`poker_rank(standing)`) is worked out once, before them.
 """
 from __future__ import annotations
 
+import contextlib
+
 from ...expr import ast
 from ...expr.codegen import Frag
 from ...runtime import combos
 from ..builtins.hands import hand_ranks
+from ...expr.operators import INTS
 from ...expr.types import CARD, INT
 from .candidates import Planner, Term
 from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms, needs, simplified
@@ -190,6 +193,16 @@ class _Loops:
                     w.line(f"{items} = _iterable({items}, {w.const(loop.seq.expr.locate(loop.seq.node.offset, loop.seq.node.width))})")
             item = seq.type.item if seq.type.only("list") and seq.type.item is not None else None
             value = Frag(src=var, type=item, atomic=True) if item is not None else Frag(src=var, atomic=True)
+            sizes = self._sizes(i, seq, marks)
+            if sizes == "all":
+                self.candidates(bound, {**marks, SIZE: Frag(src=items, atomic=True)})
+                return
+            if sizes is not None:
+                part, size = sizes
+                w.line(f"{var} = {size}")
+                with w.indented(f"if {var} in {items}:"), self._without(part):
+                    self.write(i + 1, {**bound, loop.var: value}, marks)
+                return
             with w.indented(f"for {var} in {items}:"):
                 inner = {**bound, loop.var: value}
                 if loop.var == self.shp.grouped():
@@ -197,6 +210,41 @@ class _Loops:
                 conds = [loop.cond] if loop.cond is not None else []
                 with _Ifs(self, [], {}, terms=conds, bound=inner):
                     self.write(i + 1, inner, marks)
+
+    def _sizes(self, i: int, seq: Frag, marks: dict):
+        """Loop i, over Python's range of the candidate's sizes (`range(1, len(g) + 1)`, bounds
+        known: nothing to check), written without its loop where it can be: "all" when the sizes
+        reach the candidates with nothing to test on them (one block of every size:
+        offered.offer takes the range); (the part, the size's source) when a part at its level
+        asks `@size == X` of a whole number X read outside it (a follow's `len(s) ==
+        len(standing)`): the size is X if the range holds it, else there is none; else None."""
+        loop, size = self.loops[i], self.shp.size.node
+        if loop.cond is not None or not (isinstance(size, ast.Name) and size.name == loop.var) or \
+                seq.items is None or not seq.items.startswith("_range("):
+            return None
+        n = len(self.loops) + 1
+        if i + 1 == len(self.loops) and not any(level in (i + 1, n) for level, _ in self.parts):
+            return "all"
+        names = {lp.var for lp in self.loops} | {SIZE, FIRST}
+        for level, part in self.parts:
+            node = part.term.node if level == i + 1 and isinstance(part, Atom) else None
+            if isinstance(node, ast.Compare) and node.ops == ("==",):
+                for mine, other in (node.operands, reversed(node.operands)):
+                    if isinstance(mine, ast.Name) and mine.name == SIZE and not ast.names_used(other) & names:
+                        frag = self.p.compile(part.term.at(other), **marks)
+                        if frag.type.only(*INTS):
+                            return part, self.c.w_src(frag)
+        return None
+
+    @contextlib.contextmanager
+    def _without(self, part):
+        """`part` no longer tested inside (the loop it belonged to settles it)."""
+        parts = self.parts
+        self.parts = [(level, x) for level, x in parts if x is not part]
+        try:
+            yield
+        finally:
+            self.parts = parts
 
     def candidates(self, bound: dict, marks: dict) -> None:
         c, w = self.c, self.c.w

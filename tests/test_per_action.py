@@ -1,0 +1,94 @@
+"""Shortcuts of the code written for every action (issue 32, the shipped games' per-action work),
+each against the long way it stands for: a grouping kept by the cards grouped, a block of every
+size of a loop of sizes, a count of seats, a seat that may be none, min of a counter that may be
+none."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ruledsl
+from ruledsl.errors import RuleErrors
+from ruledsl.runtime import combos
+from ruledsl.runtime.cards import PACKS, card_named
+from ruledsl.runtime.failures import PlayError
+from ruledsl.runtime.offered import FEW, offer
+
+NAMES = [f"{r}{s}" for s in "SHDC" for r in PACKS["french-52"].ranks]
+HANDS = st.lists(st.sampled_from(NAMES), unique=True, max_size=14)
+
+
+@given(hands=st.lists(HANDS, min_size=1, max_size=40))
+def test_a_kept_grouping_gives_what_by_key_gives(hands):
+    rank_of = {card_named(n): n[:-1] for n in NAMES}
+    order = tuple(PACKS["french-52"].ranks)
+    grouped = combos.kept_by_key(rank_of, order)
+    for names in hands + hands[::-1]:             # each hand again, after others: kept
+        xs = [card_named(n) for n in names]
+        assert grouped(xs) == combos.by_key(xs, rank_of, order)
+    assert grouped(None) == [] and grouped(card_named("AS")) == [[card_named("AS")]]
+
+
+@given(xs=st.lists(st.integers(0, 99), unique=True, max_size=12), low=st.integers(-1, 4),
+       high=st.integers(0, 14), lazy=st.booleans())
+def test_a_block_of_a_range_of_sizes_is_each_size_in_turn(xs, low, high, lazy):
+    one_by_one = [(9, ())]
+    for k in range(low, high):
+        one_by_one = offer(one_by_one, 1, xs, k, None, lazy)
+    at_once = offer([(9, ())], 1, xs, range(low, high), None, lazy)
+    assert list(at_once) == list(one_by_one) and len(at_once) == len(one_by_one)
+    if len(xs) <= FEW:
+        assert type(at_once) is list
+
+
+GAME = """\
+name: Shortcuts
+players: 3
+deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
+zones:
+  hand: {owner: player, visible: owner}
+counters:
+  seated: 0
+  owed: {start: none, scope: hand}
+  got: 0
+hand:
+  - deal: {to: each, count: 2}
+  - do: seated = count(p for p in seats if p != 1); owed = OWED
+  - do: got = count(deck) - min(owed, count(deck))
+  - turns:
+      next: NEXT
+      until: turn_number >= 2
+      turn:
+        - ask:
+            who: player
+            choices:
+              go: {}
+after_hand:
+  - end_match: seats
+"""
+
+
+def _state(tmp_path, owed: str = "3", next_: str = "next(player)"):
+    path = tmp_path / "shortcuts.yaml"
+    path.write_text(GAME.replace("OWED", owed).replace("NEXT", next_), encoding="utf-8")
+    return ruledsl.load_game(path).new_initial_state(seed=1)
+
+
+def test_a_count_of_seats_counts_seat_0_and_min_of_a_counter_that_may_be_none(tmp_path):
+    state = _state(tmp_path)
+    source = state.prog.source
+    assert "is not False" not in source.split("def _b")[1]        # seats: never false or none
+    assert state.cv[state.prog.layout.counters["seated"][1]] == 2    # seats 0 and 2
+    assert state.cv[state.prog.layout.counters["got"][1]] == 52 - 6 - 3
+    with pytest.raises(RuleErrors, match="min cannot compare none, 46"):   # the helper's words
+        _state(tmp_path, owed="none if seated > 1 else 3")      # typed a whole number or none: none
+
+
+def test_a_seat_that_may_be_none_is_checked(tmp_path):
+    state = _state(tmp_path, next_="first(p for p in seats if p > 5)")
+    with pytest.raises(PlayError, match="expected a seat, found none"):
+        state.apply_action(state.legal_actions()[0])
+    state = _state(tmp_path, next_="first(p for p in order(next(player)) if p != 9)")
+    state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == 2
