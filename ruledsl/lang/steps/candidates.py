@@ -242,9 +242,21 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
     def emit(var: str) -> None:
         c.w.line(f"{out}.append(({index}, {frozen(var, type_)}))")
 
-    def block(group: str, size: str, span) -> None:
-        c.w.line(f"{out} = {c.w.const(offered.offer)}({out}, {index}, {group}, {size}, {c.w.const(span)}, lazy)")
+    def block(group: str, size: str, span, few: bool = False) -> None:
+        call = f"{out} = {c.w.const(offered.offer)}({out}, {index}, {group}, {size}, {c.w.const(span)}, lazy)"
         blocks.append(span)
+        if not few:
+            c.w.line(call)
+            return
+        # `few`: a group of at most FEW cards, and a size (or a range of sizes) 0 or more:
+        # offer's first case written here, after its test of the group (a call saved)
+        var, k = c.w.temp("_v"), c.w.temp("_v")
+        loops = f"for {k} in {size} for {var} in _combinations({group}, {k})" if size.startswith("_range(") \
+            else f"for {var} in _combinations({group}, {size})"
+        with c.w.indented(f"if _type({group}) is _list and _len({group}) <= {offered.FEW}:"):
+            c.w.line(f"{out} += [({index}, {var}) {loops}]")
+        with c.w.indented("else:"):
+            c.w.line(call)
 
     def leaf(node: Leaf) -> None:
         if shape is not None and sources.write(p, shape, node.residual, emit, block):

@@ -19,10 +19,10 @@ import contextlib
 
 from ...expr import ast
 from ...expr.codegen import Frag
-from ...runtime import combos
+from ...runtime import combos, offered
 from ..builtins.hands import hand_ranks
 from ...expr.operators import INTS
-from ...expr.types import CARD, INT
+from ...expr.types import ANY, CARD, INT
 from .candidates import Planner, Term
 from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms, needs, simplified
 
@@ -167,6 +167,7 @@ class _Loops:
         self.p, self.c, self.laws, self.shp = p, p.c, laws, shp
         self.loops, self.parts, self.known, self.emit = loops, parts, known, emit
         self.steady, self.block = steady, block
+        self.natural: set = set()      # the loops' variables known to be whole numbers, 0 or more
 
     def write(self, i: int, bound: dict, marks: dict) -> None:
         """Level i's parts, then loop i + 1 (or the candidates), `bound` the loops' variables
@@ -187,22 +188,24 @@ class _Loops:
             loop = self.loops[i]
             seq = self.p.compile(loop.seq, **bound)
             items, var = w.temp(), w.temp("_v")
-            w.line(f"{items} = {seq.items or c.w_src(seq)}")
-            if not seq.type.only("list"):
-                with w.indented(f"if _type({items}) is not _list:"):
-                    w.line(f"{items} = _iterable({items}, {w.const(loop.seq.expr.locate(loop.seq.node.offset, loop.seq.node.width))})")
-            item = seq.type.item if seq.type.only("list") and seq.type.item is not None else None
-            value = Frag(src=var, type=item, atomic=True) if item is not None else Frag(src=var, atomic=True)
+            item = seq.type.item if seq.type.only("list") and seq.type.item is not None else ANY
+            value = Frag(src=var, type=item, atomic=True, most=seq.items_most)
+            if _from_zero(loop.seq.node, seq):
+                self.natural |= {var, seq.items}
             sizes = self._sizes(i, seq, marks)
             if sizes == "all":
-                self.candidates(bound, {**marks, SIZE: Frag(src=items, atomic=True)})
+                self.candidates(bound, {**marks, SIZE: Frag(src=seq.items, type=INT)})
                 return
             if sizes is not None:
                 part, size = sizes
                 w.line(f"{var} = {size}")
-                with w.indented(f"if {var} in {items}:"), self._without(part):
+                with w.indented(f"if {var} in {seq.items}:"), self._without(part):
                     self.write(i + 1, {**bound, loop.var: value}, marks)
                 return
+            w.line(f"{items} = {seq.items or c.w_src(seq)}")
+            if not seq.type.only("list"):
+                with w.indented(f"if _type({items}) is not _list:"):
+                    w.line(f"{items} = _iterable({items}, {w.const(loop.seq.expr.locate(loop.seq.node.offset, loop.seq.node.width))})")
             with w.indented(f"for {var} in {items}:"):
                 inner = {**bound, loop.var: value}
                 if loop.var == self.shp.grouped():
@@ -255,7 +258,9 @@ class _Loops:
         call = self.shp.call
         span = call.expr.locate(call.node.offset, call.node.width)
         if not mine:                  # nothing to test: a block (made at once, or when drawn)
-            self.block(c.w_src(group), c.w_src(size), span)
+            few = group.most is not None and group.most <= offered.FEW and (
+                size.src in self.natural if size.const is None else type(size.const[0]) is int and size.const[0] >= 0)
+            self.block(c.w_src(group), c.w_src(size), span, few=few)
             return
         steady = {name: term for name, term in self.steady.values()}
         chosen, settled = choose_source(c, self.laws, needs(self.laws, mine, self.known, steady), group, size, span,
@@ -273,6 +278,14 @@ class _Loops:
         value = Frag(src=var, type=value_type, atomic=True) if value_type is not None else Frag(src=var, atomic=True)
         with w.indented(f"for {var} in {items}:"), _Ifs(self, mine, marks, value=value):
             self.emit(var)
+
+
+def _from_zero(node, seq: Frag) -> bool:
+    """Whether a loop's list is Python's range from a literal 0 or more (its values are sizes
+    a combination may have)."""
+    return seq.items is not None and seq.items.startswith("_range(") and isinstance(node, ast.Call) and \
+        (len(node.args) == 1 or isinstance(node.args[0], ast.Literal) and type(node.args[0].value) is int
+         and node.args[0].value >= 0)
 
 
 class _Ifs:
