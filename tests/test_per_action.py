@@ -92,3 +92,25 @@ def test_a_seat_that_may_be_none_is_checked(tmp_path):
     state = _state(tmp_path, next_="first(p for p in order(next(player)) if p != 9)")
     state.apply_action(state.legal_actions()[0])
     assert state.current_player() == 2
+
+
+def test_a_kept_answer_is_read_from_its_local_where_its_store_dominates():
+    from ruledsl.compile.writer import _Out
+    out = _Out()
+    out.function("def _a0(st, a):")
+    lines = [(1, "_t1, _t2 = a"), (1, "if _t1 == 0:"), (2, "st.vars[5] = _t2"), (2, "f(st.vars[5], st.vars[50])"),
+             (2, "if x:"), (3, "g(st.vars[5])"), (2, "st.vars[5] = h()"), (2, "g(st.vars[5])"),
+             (1, "if _t1 == 1:"), (2, "_t3 = st.vars[6] = _list(_t2)"), (2, "g(st.vars[6])"),
+             (1, "g(st.vars[5], st.vars[6])"), (1, "st.vars[7] = _t9"), (1, "g(st.vars[7])")]
+    for indent, text in lines:
+        out.add(indent, text, None)
+    out.function("def _a1(st, a):")
+    out.add(1, "g(st.vars[6])", None)
+    got = [line.strip() for line in out.lines if line.strip()]
+    assert got[4:] == [
+        "f(_t2, st.vars[50])", "if x:", "g(_t2)",
+        "st.vars[5] = h()", "g(st.vars[5])",                  # a store to the slot ends it
+        "if _t1 == 1:", "_t3 = st.vars[6] = _list(_t2)", "g(_t3)",
+        "g(st.vars[5], st.vars[6])",                          # out of the branch: not dominated
+        "st.vars[7] = _t9", "g(st.vars[7])",                  # _t9 is not the answer unpacked
+        "def _a1(st, a):", "g(st.vars[6])"]                   # another function

@@ -18,6 +18,7 @@ its name), never by its text; equal values (of the same types all the way down) 
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any, Iterator
 
 import attrs
@@ -364,17 +365,43 @@ _KINDS = {"str": "TEXT", "tuple": "TABLE", "frozenset": "SET", "dict": "MAP", "l
           "Fraction": "NUMBER", "Card": "CARD", "function": "FUNCTION"}
 
 
+# A decision's answer kept in its slot for the steps after it (lang/steps/ask.py): `st.vars[N] =
+# _tK` (_tK the answer as unpacked from `a`) or `_tX = st.vars[N] = …`. The slot read after that,
+# where the store dominates (in the same function, at its depth or deeper until the code
+# returns to a shallower one), is read from the local: nothing else writes the slot there (an
+# apply is never called from generated code), and a store to the slot ends it.
+_UNPACKED = re.compile(r"(_t\d+), (_t\d+) = a")
+_KEPT = re.compile(r"(?:(st\.vars\[\d+\]) = (_t\d+)|(_t\d+) = (st\.vars\[\d+\]) = .*)")
+_STORE = re.compile(r"st\.vars\[\d+\] = ")
+
+
 class _Out:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.spans: list[Span | None] = []
+        self.answer: str | None = None      # the function's answer as unpacked (an apply's)
+        self.kept: list = []                # (depth, slot, local) in force
 
     def function(self, header: str) -> None:
         """A function begins: a blank line after the one before, then its header."""
         if self.lines:
             self.add(0, "", None)
+        self.answer, self.kept = None, []
         self.add(0, header, None)
 
     def add(self, indent: int, text: str, span: Span | None) -> None:
+        while self.kept and indent < self.kept[-1][0]:
+            self.kept.pop()
+        if self.kept:
+            store = _STORE.match(text)
+            self.kept = [k for k in self.kept if not (store and text.startswith(k[1] + " = "))]
+            for _, slot, local in self.kept:
+                text = text.replace(slot, local)
+        found = _UNPACKED.fullmatch(text) if indent == 1 else None
+        if found:
+            self.answer = found.group(2)
+        found = _KEPT.fullmatch(text)
+        if found and (found.group(3) or found.group(2) == self.answer):
+            self.kept.append((indent, found.group(1) or found.group(4), found.group(2) or found.group(3)))
         self.lines.append(INDENT * indent + text)
         self.spans.append(span)

@@ -274,7 +274,10 @@ def _apply(c, d, choices, values, types, until, after, one) -> None:
         with w.indented(f"if {index} == {i}:"):
             bound = {}
             if ch.each is not None:
-                w.line(f"st.vars[{values[i]}] = {_recast(value, types[i], '_list', '_tuple')}")
+                kept = _recast(value, types[i], '_list', '_tuple')
+                # also in a local where it is another value than the answer's (writer.py: the
+                # slot read after this, in this function, is read from the local)
+                w.line(f"st.vars[{values[i]}] = {kept}" if kept == value else f"{w.temp()} = st.vars[{values[i]}] = {kept}")
                 origin = c.zone_of(_sequence(ch.each)) if types[i] is not None and types[i].only("card") else None
                 bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True, origin=origin)
             if not ch.secret and types[i] is not None:
