@@ -6,8 +6,6 @@ rewards and its bounds. Nothing here imports the libraries.
 """
 from __future__ import annotations
 
-from operator import itemgetter
-
 from ..game import Game, load_game
 from ..runtime import indices
 from ..runtime.state import State
@@ -42,70 +40,71 @@ def utility_range(game: Game, declared=None) -> tuple[float, float]:
 
 
 class Match:
-    """A match advanced one integer action at a time: the State and the integers chosen so far
-    towards the action being made (a lead of several cards, a capture, a bet's digits). The
-    legal actions are spelt into integers once a decision (indices.spelt). Where each is one
-    integer (a card played: every decision of a trick game), the decision is a table from
-    integer to action. Else the spellings that begin with what was chosen are kept, and narrowed
+    """A match advanced one integer action at a time: the State (`state`, advanced in place,
+    never replaced) and the integers chosen so far towards the action being made (a lead of
+    several cards, a capture, a bet's digits). The legal actions are spelt into integers once a
+    decision. Where each is one integer (a card played: every decision of a trick game), the
+    decision is two lists, integers and actions, looked up in a table per decision
+    (indices.singles). Else the spellings that begin with what was chosen are kept, and narrowed
     by each integer chosen, so a step reads only the spellings it could still complete (a bet of
     hundreds of sizes: one pass for its first integer, a tenth of them for its next)."""
 
     def __init__(self, state: State, chosen: tuple = ()):
         self.state, self.chosen = state, chosen
-
-    @property
-    def state(self) -> State:
-        return self._state
-
-    @state.setter
-    def state(self, state: State) -> None:
-        self._state, self._single, self._whole, self._narrowed = state, None, None, None
+        self._single = self._whole = self._narrowed = None
 
     def _spell(self) -> None:
-        """Spell the decision's legal actions: integer → action where each is one integer
-        (`_single`, with the integers sorted), else spelling → action (`_whole`)."""
-        spelt, actions = indices.spelt(self._state)
-        if sum(map(len, spelt)) == len(spelt):            # each action one integer (none is empty)
-            self._single = dict(zip(map(itemgetter(0), spelt), actions))
-            self._narrowed = (), None, sorted(self._single)
-        else:
+        """Spell the decision's legal actions: (integers, actions) where each is one integer
+        (`_single`), else spelling → action (`_whole`)."""
+        self._single = indices.singles(self.state)
+        if self._single is None:
+            spelt, actions = indices.spelt(self.state)
             self._whole = dict(zip(spelt, actions))
 
-    def _after(self) -> tuple[list | None, list]:
-        """(the spellings that begin with `chosen`, or None where each action is one integer;
-        the integers legal after it, sorted)."""
-        if self._narrowed is None or self._narrowed[0] != self.chosen:
-            if self._single is None and self._whole is None:
-                self._spell()
-            if self._narrowed is None or self._narrowed[0] != self.chosen:
-                k, whole = len(self.chosen), self._whole
-                if whole is None:                          # one-integer actions: nothing follows a choice
-                    self._narrowed = self.chosen, [], []
-                else:
-                    self._narrow(self.chosen, [s for s in whole if s[:k] == self.chosen] if k else list(whole))
-        return self._narrowed[1], self._narrowed[2]
+    def _after(self) -> tuple[list, list]:
+        """(the spellings that begin with `chosen`, the integers legal after it, sorted), in a
+        decision of several-integer actions."""
+        narrowed = self._narrowed
+        if narrowed is None or narrowed[0] != self.chosen:
+            k, whole = len(self.chosen), self._whole
+            self._narrow(self.chosen, [s for s in whole if s[:k] == self.chosen] if k else list(whole))
+            narrowed = self._narrowed
+        return narrowed[1], narrowed[2]
 
     def _narrow(self, chosen: tuple, spelt: list) -> None:
         """Keep `spelt`, the spellings that begin with `chosen`, and the integers legal after it."""
         k = len(chosen)
         nexts = {s[k] for s in spelt if len(s) > k}
         if nexts and chosen in self._whole:               # a whole action that could go on: `done` ends it
-            nexts.add(indices.coding(self._state.prog).done)
+            nexts.add(indices.coding(self.state.prog).done)
         self._narrowed = chosen, spelt, sorted(nexts)
 
+    def integers(self) -> list[int]:
+        """The integers legal next, in no particular order (not to be changed: a copy is `legal`)."""
+        if self._single is None and self._whole is None:
+            self._spell()
+        if self._single is not None:
+            return self._single[0] if not self.chosen else []
+        return self._after()[1]
+
     def legal(self) -> list[int]:
-        return self._after()[1][:]
+        """The integers legal next, sorted."""
+        return sorted(self.integers())
 
     def step(self, i: int) -> bool:
         """Choose integer `i`; True when it completed an action (and the state moved on)."""
-        spelt, legal = self._after()
-        if spelt is None:                                  # one integer an action
-            action = self._single.get(i)
-            if action is None:                             # raises IllegalAction, in words
-                action = indices.action_from_index(self._state, i, self.chosen)
+        if self._single is None and self._whole is None:
+            self._spell()
+        if self._single is not None:                       # one integer an action
+            ints, actions = self._single
+            if not self.chosen and i in ints:
+                action = actions[ints.index(i)]
+            else:                                          # raises IllegalAction, in words
+                action = indices.action_from_index(self.state, i, self.chosen)
         else:
+            spelt, legal = self._after()
             if i not in legal:
-                indices.action_from_index(self._state, i, self.chosen)
+                indices.action_from_index(self.state, i, self.chosen)
             k, whole = len(self.chosen), self._whole
             want = self.chosen + (i,)
             narrower = [s for s in spelt if len(s) > k and s[k] == i]
@@ -116,7 +115,7 @@ class Match:
             action = whole[want] if want in whole else whole[self.chosen]      # else `i` is done
             self.chosen = ()
         self._single = self._whole = self._narrowed = None
-        self._state.apply_action(action)
+        self.state.apply_action(action)
         return True
 
     def clone(self) -> "Match":

@@ -19,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..runtime.state import TERMINAL
 from ..runtime.tensor import plan
 from ..runtime.tensor_kept import Kept
 from . import Match, game_of, max_game_length
@@ -76,8 +77,9 @@ class RuleEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.moves, self._paid, self._masked, self._out = 0, False, -1, None
-        self._inform()
-        self.agent_selection = self.agents[self.match.state.current_player()]
+        mover = self.match.state.current_player()
+        self._inform(mover)
+        self.agent_selection = self.agents[mover]
 
     def observe(self, agent):
         """The seat's tensor, brought up to date only now that it is read (a copy: the learner may keep it)."""
@@ -85,13 +87,12 @@ class RuleEnv(AECEnv):
         kept.update(self.match.state, self.match.chosen)
         return view.copy()
 
-    def _inform(self) -> None:
+    def _inform(self, mover: int) -> None:
         """Each agent's info: its action mask, and whether its seat is out of the match. Only
-        the seat to move has a legal action: the others share one mask of zeros (read-only).
-        An info is made anew where it changed: the seat that was to move, the seat to move now,
-        and every seat when one went out or came back."""
-        st = self.match.state
-        mover, out = st.current_player(), st.out
+        the seat to move (`mover`) has a legal action: the others share one mask of zeros
+        (read-only). An info is made anew where it changed: the seat that was to move, the seat
+        to move now, and every seat when one went out or came back."""
+        out = self.match.state.out
         if out != self._out:
             seats, self._out = range(self.n), out[:]
         else:
@@ -102,7 +103,7 @@ class RuleEnv(AECEnv):
             if seat >= 0 and agents[seat] in infos:
                 if seat == mover:
                     mask = bytearray(self.actions)
-                    for i in self.match.legal():
+                    for i in self.match.integers():
                         mask[i] = 1
                     mask = np.frombuffer(mask, np.int8)
                 else:
@@ -121,21 +122,22 @@ class RuleEnv(AECEnv):
             self.rewards, self._paid = {a: 0.0 for a in self.agents}, False
         self.match.step(int(action))
         self.moves += 1
-        if self.reward_kind == "hand" and totals is not None:
+        if totals is not None:
             self.rewards = {a: float(now - before) for a, now, before in zip(self.agents, st.hand_totals(), totals)}
             self._paid = True
-        if st.is_terminal():
+        mover = st.current_player()
+        if mover == TERMINAL:
             if self.reward_kind == "match":
                 self.rewards = {a: float(v) for a, v in zip(self.agents, st.returns())}
                 self._paid = True
             self.terminations = {a: True for a in self.agents}
         elif self.moves >= self.limit:
             self.truncations = {a: True for a in self.agents}
-        self._inform()
+        self._inform(mover)
         if self._paid:
             self._accumulate_rewards()
-        if st.current_player() >= 0:
-            self.agent_selection = self.agents[st.current_player()]
+        if mover >= 0:
+            self.agent_selection = self.agents[mover]
         else:
             self._deads_step_first()
 

@@ -67,6 +67,7 @@ class Coding:
                 self.names.append("minus" if ch == "-" else f"digit {ch}")
         self.size = len(self.names)
         self.spelt: dict = {}                   # decision id → {action: its integers}, as met
+        self.single: dict = {}                  # decision id → {action: its integer}, for those of one
 
     def spelling(self, st, action) -> tuple:
         """The integers of `action`. A kind spells an action from its decision and the action
@@ -156,6 +157,32 @@ def spelt(st) -> tuple[list, list]:
         except (KeyError, TypeError):
             out.append(code.spelling(st, a))
     return out, actions
+
+
+def singles(st) -> tuple[list, list] | None:
+    """(the integer of each legal action, the actions) where each legal action is one integer
+    (a card played: every decision of a trick game), else None. The integers are looked up in a
+    table per decision, action → integer, filled as actions are spelt (they are spelt from the
+    decision and the action alone), so a step of a trick game spells nothing."""
+    code = coding(st.prog)
+    d, actions = st.prog.decisions[st.pc], st.legal_actions()
+    single = code.single.get(d.id)
+    if single is not None:
+        try:
+            return list(map(single.__getitem__, actions)), actions
+        except (KeyError, TypeError):
+            pass
+    spellings, actions = spelt(st)
+    if sum(map(len, spellings)) != len(spellings):      # an action of several integers (none is empty)
+        return None
+    single = code.single.setdefault(d.id, {})
+    if len(single) >= _KNOWN:
+        single.clear()
+    try:
+        single.update(zip(actions, (s[0] for s in spellings)))
+    except TypeError:                                    # an action holding a list: not kept
+        pass
+    return [s[0] for s in spellings], actions
 
 
 def legal_indices(st, chosen: tuple = (), every: list | None = None) -> list[int]:

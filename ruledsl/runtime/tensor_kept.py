@@ -14,6 +14,9 @@ from .cards import BITS
 from .tensor import NUMBERS, layout, plan
 
 
+_NEVER = object()           # what no state field is
+
+
 class Kept:
     """One seat's tensor kept up to date from call to call (an adapter keeps one per seat): its
     values in a float32 array (`values`, all of the layout), rewritten where what it is written
@@ -60,16 +63,16 @@ def source(prog, player: int, names: dict) -> str:
     """The Python source of `make(values) -> update` for one program and seat; `names` receives
     its constants."""
     p, n = plan(prog, player), prog.n
-    names.update(__builtins__={}, int=int, BITS=BITS, NUMBERS=NUMBERS, SHOWN=knowledge.shown, compress=compress, ne=ne,
+    names.update(__builtins__={}, int=int, BITS=BITS, NUMBERS=NUMBERS, compress=compress, ne=ne,
                  is_not=is_not, chain=chain, len=len, list=list, map=map, sum=sum, type=type, float=float,
                  tuple=tuple, isinstance=isinstance, LISTS=(list, tuple), SLOTS=range(len(p.zones)),
                  memoryview=memoryview)
     lines = _Lines()
     state: list = []            # the names of what was last written from (the closure's cells)
     body = _Lines(2)
-    _head(body, state, names, p, player, n)
+    _head(body, state, names, prog, p, player, n)
     _trick(body, state, names, p, player, n)
-    _zones(body, state, names, p, player)
+    _zones(body, state, names, prog, p, player)
     counters = _counters(body, state, names, p, player)
     lines.add("def make(values):")
     lines.add("    v = memoryview(values)")               # its items are written faster than the array's
@@ -93,9 +96,10 @@ class _Lines(list):
         self.append("    " * self.indent + text)
 
 
-def _head(w: _Lines, state: list, names: dict, p, player: int, n: int) -> None:
+def _head(w: _Lines, state: list, names: dict, prog, p, player: int, n: int) -> None:
     """Who moves, deals and leads (one-hots), the hand's number, who is out, the integers chosen."""
-    w.add("x = st.current_player()")
+    own = "current_player" in prog.state_class.__dict__      # a seat decides for another (module._state_class)
+    w.add("x = st.current_player()" if own else "x = st.player")
     for k, (name, field) in enumerate((("mover", "x"), ("dealer", "st.dealer"), ("leader", "st.leader"))):
         names[name.upper()] = {s: k * n + r for s, r in p.rel.items()}
         state.append((name, "None"))
@@ -151,7 +155,7 @@ def _trick(w: _Lines, state: list, names: dict, p, player: int, n: int) -> None:
     w.add("    trick = t")
 
 
-def _zones(w: _Lines, state: list, names: dict, p, player: int) -> None:
+def _zones(w: _Lines, state: list, names: dict, prog, p, player: int) -> None:
     """Every zone's size; the cards of the zones the seat sees; those it was shown in others'."""
     size_at = [None] * len(p.zones)
     for slot, _, _, base, _ in p.zones:
@@ -183,7 +187,14 @@ def _zones(w: _Lines, state: list, names: dict, p, player: int) -> None:
     names["SHOWING"] = itemgetter(*(slot for slot, _ in showing)) if len(showing) > 1 else \
         (lambda zones, slot=showing[0][0]: (zones[slot],))
     state.append(("told", "0"))                 # the cards shown to it in others' hands, as written
-    w.add(f"shown = SHOWN(st, {player})")
+    # knowledge.shown(st, player), with knowledge.public(st) kept for the program: it reads
+    # st.know and st.taken only, both replaced when they change, never changed in place, and
+    # each seat in turn reads the same ones until a trick is taken (a fold of the hand's tricks)
+    names["PUBLIC"], names["LAST_PUBLIC"] = knowledge.public, prog.__dict__.setdefault("tensor_public", [_NEVER] * 3)
+    w.add("know, taken = st.know, st.taken")
+    w.add("if taken is not LAST_PUBLIC[1] or know is not LAST_PUBLIC[0]:")
+    w.add("    LAST_PUBLIC[:] = know, taken, PUBLIC(st)")
+    w.add(f"shown = LAST_PUBLIC[2] | know[{1 + player}] if know is not None else LAST_PUBLIC[2]")
     w.add("if shown or told:")
     w.add("    hands = SHOWING(zones)")
     w.add("    now = sum(map(BITS.__getitem__, chain.from_iterable(hands))) & shown")
