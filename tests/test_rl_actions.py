@@ -57,10 +57,10 @@ def test_integer_actions_spell_every_legal_action_once(name, n):
             mask = st.legal_actions_mask()
             assert len(mask) == size and [i for i, m in enumerate(mask) if m] == st.legal_indices()
             assert set(st.legal_indices()) == {s[0] for s, _ in every}
-            # a decision of one-integer actions is also a table action -> integer (envs.Match):
-            # spelt here first, then read from it, with the same integers as the spellings
+            # a decision of one-integer actions is also a table action -> integer (envs.Match),
+            # filled as they are spelt (above), with the same integers as the spellings
             one = ([s[0] for s, _ in every], legal) if all(len(s) == 1 for s, _ in every) else None
-            assert singles(st) == one and singles(st) == one
+            assert singles(st) == one
             st.apply_action(rng.choice(legal))
 
 

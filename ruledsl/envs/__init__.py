@@ -59,7 +59,10 @@ class Match:
         self._single = indices.singles(self.state)
         if self._single is None:
             spelt, actions = indices.spelt(self.state)
-            self._whole = dict(zip(spelt, actions))
+            if sum(map(len, spelt)) == len(spelt):        # each one integer (none is empty)
+                self._single = [s[0] for s in spelt], actions
+            else:
+                self._whole = dict(zip(spelt, actions))
 
     def _after(self) -> tuple[list, list]:
         """(the spellings that begin with `chosen`, the integers legal after it, sorted), in a

@@ -67,7 +67,7 @@ class Coding:
                 self.names.append("minus" if ch == "-" else f"digit {ch}")
         self.size = len(self.names)
         self.spelt: dict = {}                   # decision id → {action: its integers}, as met
-        self.single: dict = {}                  # decision id → {action: its integer}, for those of one
+        self.single: dict = {}                  # decision id (its pc) → {action: its integer}, for those of one
 
     def spelling(self, st, action) -> tuple:
         """The integers of `action`. A kind spells an action from its decision and the action
@@ -143,46 +143,45 @@ def spellings(st) -> list:
 
 
 def spelt(st) -> tuple[list, list]:
-    """The legal actions of the state and their integers, as two lists: (integers, actions)."""
+    """The legal actions of the state and their integers, as two lists: (integers, actions).
+    Where each action is one integer, they are also kept in the decision's table of such
+    actions (`singles` reads it)."""
     code = coding(st.prog)
-    known, actions = code.known(st.prog.decisions[st.pc]), st.legal_actions()
+    d, actions = st.prog.decisions[st.pc], st.legal_actions()
+    known = code.known(d)
     try:
-        return list(map(known.__getitem__, actions)), actions      # each spelt already: one lookup
+        out = list(map(known.__getitem__, actions))      # each spelt already: one lookup
     except (KeyError, TypeError):
-        pass
-    out = []
-    for a in actions:
+        out = []
+        for a in actions:
+            try:
+                out.append(known[a])
+            except (KeyError, TypeError):
+                out.append(code.spelling(st, a))
+    if sum(map(len, out)) == len(out):                    # each action one integer (none is empty)
+        single = code.single.setdefault(st.pc, {})
+        if len(single) >= _KNOWN:
+            single.clear()
         try:
-            out.append(known[a])
-        except (KeyError, TypeError):
-            out.append(code.spelling(st, a))
+            single.update(zip(actions, (s[0] for s in out)))
+        except TypeError:                                 # an action holding a list: not kept
+            pass
     return out, actions
 
 
 def singles(st) -> tuple[list, list] | None:
     """(the integer of each legal action, the actions) where each legal action is one integer
-    (a card played: every decision of a trick game), else None. The integers are looked up in a
-    table per decision, action → integer, filled as actions are spelt (they are spelt from the
-    decision and the action alone), so a step of a trick game spells nothing."""
-    code = coding(st.prog)
-    d, actions = st.prog.decisions[st.pc], st.legal_actions()
-    single = code.single.get(d.id)
+    already met (a card played: every decision of a trick game), read from the decision's table
+    of them (they are spelt from the decision and the action alone): a step of a trick game
+    spells nothing. None where an action is not in it: `spelt` spells them (and fills it)."""
+    single = coding(st.prog).single.get(st.pc)
     if single is not None:
+        actions = st.legal_actions()
         try:
             return list(map(single.__getitem__, actions)), actions
         except (KeyError, TypeError):
             pass
-    spellings, actions = spelt(st)
-    if sum(map(len, spellings)) != len(spellings):      # an action of several integers (none is empty)
-        return None
-    single = code.single.setdefault(d.id, {})
-    if len(single) >= _KNOWN:
-        single.clear()
-    try:
-        single.update(zip(actions, (s[0] for s in spellings)))
-    except TypeError:                                    # an action holding a list: not kept
-        pass
-    return [s[0] for s in spellings], actions
+    return None
 
 
 def legal_indices(st, chosen: tuple = (), every: list | None = None) -> list[int]:
