@@ -53,6 +53,13 @@ def make_table(page, server, rules, seats, options=None):
     return {link.get_attribute("aria-label")[-1]: link.input_value() for link in page.locator(".invite .link").all()}
 
 
+def boxes(page, selector) -> list[dict]:
+    """The boxes of every element the selector finds, read at one moment (a push from the server
+    redraws the page between two reads of a locator)."""
+    return page.eval_on_selector_all(selector, "els => els.map(e => { const r = e.getBoundingClientRect();"
+                                               " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+
+
 def take_turn(page) -> bool:
     """If it is this page's turn, make a move as a person would: a move button if one is
     offered, else a card that may be played. True if a move was made."""
@@ -85,8 +92,7 @@ def test_two_people_and_a_bot_play_a_whole_kozel_match(browser, server):
         assert "#token" not in page.url                         # the token leaves the address bar
     # At a phone's width nothing runs off the side, and the whole hand is on the first screen.
     assert bob.evaluate("() => document.documentElement.scrollWidth") <= 390
-    for card in bob.locator("#hand .card").all():
-        box = card.bounding_box()
+    for box in boxes(bob, "#hand .card"):                   # one read: a push may redraw the hand
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
     moves = 0
     for _ in range(600):
@@ -218,8 +224,8 @@ def test_a_bet_of_any_size_is_chosen_as_an_amount_not_from_a_wall_of_buttons(bro
     assert amount.count() == 1
     least, most = int(amount.get_attribute("min")), int(amount.get_attribute("max"))
     assert most - least >= 9 and page.locator("#actions .move").count() <= 4      # not one button an amount
-    felt = page.locator(".felt").bounding_box()
-    for box in [page.locator(".amount-move").bounding_box()] + [s.bounding_box() for s in page.locator(".seat").all()]:
+    felt, = boxes(page, ".felt")
+    for box in boxes(page, ".amount-move, .seat"):
         assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"], (box, felt)
     version = page.get_attribute("body", "data-version")
     amount.fill(str(most + 1))
