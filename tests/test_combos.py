@@ -257,3 +257,45 @@ def test_a_chooser_makes_the_combinations_that_pass_in_their_order(hand, k, same
     if ranks is not None:                                    # the poker parts settled: exactly
         assert all(ranks_well(s) for s in got)
         assert meld or got == expected
+
+
+RICH = cards("AS AH AD AC KS KH KD QS QH 2S 3S 4S 5S 6S 7S 8H 9C 10D JS 5H 6H 7H")   # quads, houses, straights, flushes
+
+
+@st.composite
+def plays_to_beat(draw):
+    """A hand, a size, and a play of that size to beat: k of a kind (what a follow beats), or
+    any k cards (five: often a straight, a flush, a full house, four of a kind)."""
+    k = draw(st.sampled_from([1, 2, 3, 4, 5, 5]))
+    pool = draw(st.sampled_from([DECK.cards, RICH]))
+    hand = draw(st.lists(st.sampled_from(pool), min_size=k, max_size=13, unique=True))
+    if k <= 4 and draw(st.booleans()):
+        rank = draw(st.sampled_from(ORDER))
+        beat = [c for c in DECK.cards if DECK.rank_of[c] == rank][:k]
+    else:
+        beat = draw(st.lists(st.sampled_from(RICH if draw(st.booleans()) else DECK.cards), min_size=k, max_size=k,
+                             unique=True))
+    return hand, k, beat, draw(st.booleans())
+
+
+@settings(max_examples=500, deadline=None)
+@given(plays_to_beat())
+@example((cards("AS AH AD AC 2S KS KH"), 5, cards("QS QH QD QC 3S"), False))     # four of a kind, a kicker
+@example((cards("KS KH KD 2S 2H QS QH"), 5, cards("KS KH KD 3S 3H"), False))     # a full house's pair decides
+def test_a_chooser_that_beats_the_play_makes_exactly_what_beats_it(case):
+    """The follows of a climbing game as its plan asks them (lang/steps/sources.py): k of a kind
+    (`same` = rank: a group passes whole, by its power) or five cards of class 4 and up (each
+    straight, full house, four of a kind with a kicker ranked once as a shape), above the play
+    (or equal: `ties`) — exactly the combinations that pass, in combinations' order."""
+    hand, k, beat, ties = case
+    five = k == 5
+    chooser = combos.Chooser(same=None if five else DECK.rank_of, poker=4 if five else None, tables=TABLES,
+                             ranks=RANKS)
+    to_beat = ranked.poker_rank(beat, *TABLES)
+    got = chooser(hand, k, None, to_beat, ties)
+
+    def passes(s) -> bool:
+        rank = ranked.poker_rank(s, *TABLES)
+        one = len({DECK.rank_of[c] for c in s}) == 1
+        return (rank[0] >= 4 if five else one) and (rank > to_beat or ties and rank == to_beat)
+    assert got == [list(s) for s in all_combinations(hand, k) if passes(s)]

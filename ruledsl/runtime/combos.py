@@ -17,6 +17,8 @@ from math import comb
 from ..expr.values import MAX_ITEMS, EvalError, describe
 from .helpers import cards, seq
 
+KEPT = 1 << 12            # the plays to beat whose passing powers a Chooser keeps, before starting afresh
+
 def combinations(xs, k, span) -> list[list]:
     """Every k-item subset of xs, each in xs's order, in lexicographic order of positions."""
     xs = choosing(xs, k, span)
@@ -55,6 +57,11 @@ class Chooser:
         # whether the cards that share `same` share their power
         self.one_power = same is not None and power is not None and \
             len(set(zip(same, power))) == len(set(same))
+        # whether no two cards share a power and a suit (one pack): then five cards with a power
+        # twice are never a flush, and a straight's cards are a flush only all of one suit
+        self.one_pack = power is not None and len(set(zip(power, tables[1]))) == len(power)
+        self._passing: dict = {}    # (k, least, beat, ties) -> the powers whose k of a kind pass
+        self._kinds: dict = {}      # k -> [(power, rank of k cards of that power)]
 
     def __repr__(self) -> str:           # (as compiled listings show it)
         given = [name for name in ("same", "meld", "tables", "ranks") if getattr(self, name) is not None]
@@ -76,27 +83,58 @@ class Chooser:
                 same, one_power = self.tables[0], True
             if ranks is None:
                 return [[xs[i] for i in pick] for pick in _alike(range(len(xs)), [same[c] for c in xs], k)]
+            if k <= 4 and one_power:                # a group of one power passes whole, or not at all
+                passing = self._powers_passing(k, least, beat, ties)
+                if not passing:
+                    return []
+                power = self.tables[0]
+                if k == 1:                          # (each card is a group of its own)
+                    return [[x] for x in xs if power[x] in passing]
+                picks = []
+                for group in _groups(range(len(xs)), [same[c] for c in xs], k):
+                    if power[xs[group[0]]] in passing:
+                        picks += _combinations(group, k)
+                return [[xs[i] for i in pick] for pick in sorted(picks)]
             picks = []
             for group in _groups(range(len(xs)), [same[c] for c in xs], k):
-                if k <= 4 and one_power:
-                    if _passes(ranks.of_kind(xs[group[0]], k), least, beat, ties):
-                        picks += _combinations(group, k)
-                else:
-                    picks += (pick for pick in _combinations(group, k)
-                              if _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties))
+                picks += (pick for pick in _combinations(group, k)
+                          if _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties))
             return [[xs[i] for i in pick] for pick in sorted(picks)]
         elif self.meld is not None:
             picks = sorted(_meld_picks(xs, k, self.meld))
         elif poker is not None and type(poker) is int and poker >= 4 and k == 5:
-            picks = sorted(_poker_picks(xs, self.tables))
             if least is not None and least <= 4:
                 least = None                        # (the hands of class 4 and up, exactly)
+            if ranks is not None and self.one_pack and (least is not None or beat is not None):
+                return [[xs[i] for i in pick] for pick in sorted(_poker_passing(xs, self.tables, ranks, least, beat, ties))]
+            picks = sorted(_poker_picks(xs, self.tables))
         else:
             picks = _combinations(range(len(xs)), k)
         made = [[xs[i] for i in pick] for pick in picks]
         if ranks is None or least is None and beat is None:
             return made
         return [pick for pick in made if _passes(ranks.of_cards(pick), least, beat, ties)]
+
+
+    def _powers_passing(self, k: int, least, beat, ties: bool) -> frozenset:
+        """The powers whose k cards of a kind (k <= 4: no straight, no flush; their rank is the
+        class of k of a kind, then the power) rank of class `least` and up and above `beat` (or
+        equal, `ties`): each size's ranks are made once, power by power, and the powers that pass
+        found once for each play to beat."""
+        key = (k, least, None if beat is None else tuple(beat), ties)
+        found = self._passing.get(key)
+        if found is None:
+            kinds = self._kinds.get(k)
+            if kinds is None:
+                seen: dict = {}
+                for card, p in enumerate(self.tables[0]):
+                    seen.setdefault(p, card)
+                kinds = self._kinds[k] = [(p, self.ranks.of_cards([card] * k)) for p, card in seen.items()]
+            found = frozenset(p for p, rank in kinds if _passes(rank, least, beat, ties))
+            if len(self._passing) >= KEPT:
+                self._passing.clear()
+            self._passing[key] = found
+        return found
 
 
 def _passes(rank: list, least, beat, ties: bool) -> bool:
@@ -167,6 +205,46 @@ def _poker_picks(xs, tables) -> set:
         if len(three) >= 4:
             rest = [i for i in range(len(xs)) if i not in three]
             picks.update(tuple(sorted(a + (b,))) for a in _combinations(three, 4) for b in rest)
+    return picks
+
+
+def _poker_passing(xs, tables, ranks, least, beat, ties: bool) -> set:
+    """The five cards of xs that _poker_picks makes and that rank of class `least` and up and
+    above `beat` (or equal, `ties`), in a pack with one card of each power and suit: the cards
+    of a straight that are not all of one suit rank alike (the straight), as do those of a full
+    house of two given powers, and four of a kind with a kicker of a given power; so each such
+    shape is ranked once, from one of its picks, and kept or left out whole. A flush (a straight
+    flush too) is ranked pick by pick."""
+    power, suit_of, highest = tables
+    by_power: dict = {}
+    by_suit: dict = {}
+    for i, c in enumerate(xs):
+        by_power.setdefault(power[c], []).append(i)
+        by_suit.setdefault(suit_of[c], []).append(i)
+
+    def passes(pick) -> bool:
+        return _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties)
+    picks = set()
+    held = 0
+    for p in by_power:
+        held |= 1 << p if type(p) is int and p >= 0 else 0
+    for mask, window in _straights(highest):
+        if held & mask == mask:
+            made = [tuple(sorted(pick)) for pick in product(*(by_power[p] for p in window))]
+            mixed = next((pick for pick in made if len({suit_of[xs[i]] for i in pick}) > 1), None)
+            if mixed is not None and passes(mixed):     # (those of one suit rank higher still)
+                picks.update(made)
+    for held in by_suit.values():
+        picks.update(pick for pick in _combinations(held, 5) if passes(pick))
+    for three in by_power.values():
+        if len(three) >= 3:
+            for pair in by_power.values():
+                if pair is not three and len(pair) >= 2 and passes(three[:3] + pair[:2]):
+                    picks.update(tuple(sorted(a + b)) for a in _combinations(three, 3) for b in _combinations(pair, 2))
+        if len(three) >= 4:
+            for kicker in by_power.values():
+                if kicker is not three and passes(three[:4] + kicker[:1]):
+                    picks.update(tuple(sorted(a + (b,))) for a in _combinations(three, 4) for b in kicker)
     return picks
 
 
