@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruledsl.runtime.cards import PACKS, Deck
+from ruledsl.runtime.less import points_less
 from ruledsl.runtime.melds import MAX_WORK, MeldRules
 
 ORDER = list(PACKS["french-52"].ranks)                   # A high … 2
@@ -63,6 +64,43 @@ def test_the_splits_of_a_hand_less_each_card_are_those_found_afresh(hand):
     less one card is split as by rules that never split anything."""
     for held in [hand] + [[d for d in hand if d != c] for c in hand]:
         assert KEEPING.best(held, None) == rules().best(held, None)
+
+
+@settings(max_examples=120, deadline=None)
+@given(hands, st.lists(st.sampled_from(few), max_size=2), st.sampled_from([RUN, ORDER]))
+def test_the_points_melded_in_a_hand_less_each_card_are_those_of_its_split_found_afresh(hand, others, order):
+    """melded_less(xs) (a rule's deadwood of a hand less each card it might discard, worked out
+    in one pass: lang/steps/less.py) against the points of best() of the hand less that card by
+    rules that never split anything — for each card held, a card held twice (a list, not a
+    zone: every copy taken out), and a card not held (the whole hand's)."""
+    kept = KEEPING if order is RUN else rules(order)
+    xs = hand + [c for c in others if c in hand][:1]
+    table = kept.melded_less(xs, None)
+    for c in [*xs, *others]:
+        fresh = rules(order).best([d for d in xs if d != c], None)
+        assert table[c] == sum(DECK.points_of(m) for m in fresh)
+    assert set(table) == set(xs)
+
+
+def test_the_points_melded_in_a_hand_too_large_for_the_shared_memo_are_its_own():
+    """A hand whose search might give up is split card by card as best() splits it, and does not
+    fill the memo the small hands share."""
+    found = rules()
+    found.best(DECK.cards[:10], None)
+    shared = dict(found._free)
+    big = random.Random(5).sample(DECK.cards, 21)
+    table = found.melded_less(big, None)
+    assert table == {c: sum(DECK.points_of(m) for m in rules().best([d for d in big if d != c], None)) for c in big}
+    assert found._free == shared
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(DECK.cards), max_size=12), st.sampled_from(DECK.cards))
+def test_the_points_of_a_list_less_each_card_are_its_points_less_that_card(xs, other):
+    whole = tuple(DECK.points_of(c) for c in range(len(DECK.points)))
+    table = points_less(xs, whole)
+    for c in [*xs, other]:
+        assert table[c] == DECK.points_of([d for d in xs if d != c])
 
 
 @settings(max_examples=80, deadline=None)

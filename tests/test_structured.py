@@ -324,3 +324,68 @@ def test_a_later_choice_reads_what_a_choices_values_found_and_offers_what_the_br
             closed += st.evaluate("not open") is True
             st.apply_action(rng.choice(st.legal_actions()))
     assert checked > 100 and closed > 10          # both ways: the loop run, and not
+
+
+# -- a list less the value, asked for each value (lang/steps/less.py) -------------------------------
+
+LESS = """\
+name: Less
+players: 2
+deck:
+  order: [K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2, A]
+  orders: {run: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]}
+  points: {K: 10, Q: 10, J: 10, 10: 10, 9: 9, 8: 8, 7: 7, 6: 6, 5: 5, 4: 4, 3: 3, 2: 2, A: 1}
+zones:
+  hand: {owner: player, visible: owner}
+  pile: {visible: all}
+functions:
+  deadwood(xs): "points(xs) - sum(points(m) for m in best_melds(xs, 'run'))"
+  without(xs, c): "[d for d in xs if d != c]"
+hand:
+  - deal: {to: each, count: 10}
+  - turns:
+      until: count(deck) == 0
+      turn:
+        - do: move last(deck) to hand(player)
+        - ask:
+            who: player
+            choices:
+              knock: {each: c in hand(player), when: "deadwood(without(hand(player), c)) <= 30", do: move c to pile}
+              shed: {each: c in hand(player), when: "points([d for d in hand(player) + pile if c != d]) > 60",
+                     do: move c to pile}
+              twice: {each: c in hand(player), when: "points([d for d in hand(player) + hand(player) if d != c]) % 3 == 0",
+                      do: move c to pile}
+              alone: {each: c in hand(player), do: move c to pile,
+                      when: "sum(points(m) for m in best_melds([d for d in hand(player) if d == c], 'run')) == 0 and
+                             points([d for d in hand(player) if d == c]) > 5"}
+              plus: {each: c in hand(player), when: "points([d for d in hand(player) + [c] if d != c]) > 60",
+                     do: move c to pile}
+              other: {each: c in hand(player), when: "points([d for d in hand(player) if d != first(hand(player))]) >
+                      40 + points(c)", do: move c to pile}
+after_hand:
+  - end_match: seats
+"""
+
+
+def test_a_list_less_each_value_is_read_from_a_table_and_offers_what_the_brute_force_offers(tmp_path):
+    """The points, and the points of the best melds, of a list less the choice's card (through the
+    file's functions, written inline, `c != d`, a list holding each card twice) are read from
+    tables made once a decision; a list of the cards equal to it is not (it is no list less the
+    card), nor a list less something else, nor less the card from a list that holds it again —
+    and `_l` offers what `_e` offers at every decision of random matches."""
+    path = tmp_path / "less.yaml"
+    path.write_text(LESS, encoding="utf-8")
+    game = ruledsl.load_game(path)
+    source = game.program(2).source
+    listing = source[source.index("def _l0"):source.index("def _a0")]
+    assert listing.count(".melded_less(") == 1 and listing.count("POINTS_LESS") == 3
+    assert listing.count(".best(") == 1                  # the cards equal to c: split as written
+    rng, checked, taken = random.Random(7), 0, set()
+    for seed in range(6):
+        st = game.new_initial_state(seed=seed)
+        while st.current_player() >= 0:
+            assert same_answers(st, strict(path)) is True
+            checked += 1
+            taken |= {index for index, _ in st.prog.legal[st.pc](st)}
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert checked > 100 and taken == set(range(6))

@@ -19,6 +19,7 @@ from itertools import combinations as _combinations
 from ..expr.values import MAX_ITEMS, EvalError
 from .cards import Card
 from .helpers import cards
+from .less import Less
 
 MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
 KEPT = 1 << 16            # answers kept (is_meld's, the splits by their cards, by free cards) before starting afresh
@@ -162,7 +163,45 @@ class MeldRules:
         same cards from one decision to the next), it is not sought again."""
         if self._melds is None:
             self._deck_melds()
-        hand = self._hand(xs)
+        chosen, _ = self._found(self._hand(xs), span)
+        return [list(self._melds[i][0]) for i in chosen]
+
+    def melded_less(self, xs, span) -> Less:
+        """For each card of xs, the points of the melds of best(xs less that card) (`points` of
+        each meld, summed): what a rule asks when it tests the deadwood of a hand less each card
+        it might discard (lang/steps/less.py). One pass: a card in no meld within the hand (a
+        dead card) leaves the hand's melds within, so its best split, as they are (see
+        _inside_near); only the hand less each live card is split (mostly found kept)."""
+        if self._melds is None:
+            self._deck_melds()
+        xs = cards(xs)
+        hand, bits, melds = self._hand(xs), self._bits, self._melds
+        chosen, inside = self._found(hand, span)
+        whole = sum(melds[i][2][0] for i in chosen)
+        live = 0
+        for i in inside:
+            live |= melds[i][1]
+        out = Less(whole, dict.fromkeys(xs, whole))
+        if not (1 << hand.bit_count()) * (1 + len(inside)) <= MAX_WORK:
+            for c in xs:            # (a hand whose search might give up: each split as best() would)
+                out[c] = sum(melds[i][2][0] for i in self._found(hand & ~bits[c], span)[0])
+            return out
+        free = self._free
+        for c in xs:
+            bit = bits[c]
+            if bit & live:          # the melds within the hand less c are those without c, split
+                rest = [i for i in inside if not melds[i][1] & bit]     # as their cards (_split)
+                held = 0
+                for i in rest:
+                    held |= melds[i][1]
+                known = free.get(held)
+                out[c] = known[0] if known is not None else \
+                    sum(melds[i][2][0] for i in self._split(hand & ~bit, rest, span))
+        return out
+
+    def _found(self, hand: int, span) -> tuple:
+        """(the indices of the best split of the cards of `hand` (bits), the melds within it),
+        kept by the cards and derived from a recent hand where it can be (see best)."""
         found = self.splits.get(hand)
         if found is None:
             inside, chosen = self._inside_near(hand)
@@ -177,7 +216,7 @@ class MeldRules:
             recent.appendleft((hand, found[1], found[0]))
         elif recent[0][2] is None:                  # (melds() asked for it first)
             recent[0] = (hand, found[1], found[0])
-        return [list(self._melds[i][0]) for i in found[0]]
+        return found
 
     def _hand(self, xs) -> int:
         """The cards of xs as bits (a card twice: once)."""

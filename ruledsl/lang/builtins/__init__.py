@@ -21,6 +21,8 @@ from .names import NAMES
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in [
     *lists.FUNCTIONS, *seats.FUNCTIONS, *cards.FUNCTIONS, *combinations.FUNCTIONS, *hands.FUNCTIONS]}
+# ... and those only the plan of an ask's candidates writes (lang/steps/less.py)
+PLANNED: dict[str, Function] = {f.name: f for f in combinations.PLANNED}
 
 # What an option's default may call: the functions that read nothing of the game.
 PURE = frozenset(f.name for f in FUNCTIONS.values() if not f.game)
@@ -31,7 +33,7 @@ __all__ = ["ANY_ARGS", "FUNCTIONS", "NAMES", "PURE", "Function", "Name", "call"]
 def call(c, g, node: ast.Call) -> Frag | None:
     """A call of a built-in function, checked against its signature and written; None if
     `node` names none."""
-    f = FUNCTIONS.get(node.name)
+    f = FUNCTIONS.get(node.name) or PLANNED.get(node.name)
     if f is None:
         return None
     span = c.span(node)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ...expr import ast
 from ...expr.codegen import Frag
-from ...runtime import combos, melds
+from ...runtime import combos, less, melds
 from ...runtime.cards import Card
-from ...expr.types import A_LIST, BOOL, CARD_LIST, CARDS, INT, TEXT, WHOLE, list_of
+from ...expr.types import A_LIST, ANY, BOOL, CARD_LIST, CARDS, INT, TEXT, WHOLE, list_of
 from .base import Function, list_of_lists, spanned
 from .cards import named_order
 
@@ -61,6 +61,24 @@ def _extends(c, g, node):
     extending = g.program.table(f"{rules} extending", lambda: g.program.w.values[rules].extending)
     return Frag(src=f"({b} in {extending}[_tuple({a})] if _type({a}) is _list and _type({b}) is {c.unit.const(Card)} "
                     f"else {rules}.is_meld({c.src(whole)}))", type=BOOL)
+
+
+def _less(c, g, args, node):
+    """The planner's tables of a list's values less each card (lang/steps/less.py), for decks
+    whose points are whole: `@points_less(xs)` (points) and `@melded_less(xs, order)` (the
+    points of best_melds' melds)."""
+    if node.name == "@points_less":
+        whole = tuple(int(p) if p is not None else 0 for p in g.deck.points)    # (points_of's, in whole units)
+        return Frag(src=c.call(less.points_less, c.src(args[0]), c.unit.const(whole)), type=ANY)
+    return Frag(src=f"{_rules(c, g, args, node)}.melded_less({c.src(args[0])}, {c.span_const(node)})", type=ANY)
+
+
+# Written by the plan of an ask's candidates only (names no rule file can write; not documented).
+PLANNED = [
+    Function("@points_less", (("xs", CARDS),), ANY, "the points of xs less each card", _less),
+    Function("@melded_less", (("xs", CARDS), ("order", TEXT)), ANY,
+             "the points of the best melds of xs less each card", _less),
+]
 
 
 FUNCTIONS = [

@@ -119,7 +119,15 @@ class Planner:
                 bound[name] = self.compile(term.env[name], ANY, value)
         elif value is not None:
             bound[self.var] = value
-        bound.update(names)
+        for name, mark in names.items():
+            if not isinstance(mark, Frag):           # a function's body worked out here (less.py)
+                if name not in ast.names_used(term.node):
+                    continue
+                frag = self.compile(mark.term, ANY, value, **names)
+                held = self.c.w.temp()
+                self.c.w.line(f"{held} = {self.c.w_src(frag)}")
+                mark = Frag(src=held, type=frag.type, atomic=True, most=frag.most, items_most=frag.items_most)
+            bound[name] = mark
         with self.c.binding(**bound):
             return self.c.frag(attrs.evolve(term.expr, tree=term.node, form="expression"), place)
 
@@ -230,7 +238,7 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
     action. Combinations with nothing left to test on each are given to runtime/offered.py's
     `offer` as a block, with the function's `lazy` (which may make `out` an Offered); True when
     some are. `known`: what the ask's later choices ask again (known.py: a flag set while listing)."""
-    from . import shapes, sources          # (they build on the Terms and Planner of this module)
+    from . import less, shapes, sources    # (they build on the Terms and Planner of this module)
     from .known import first_part, one_term
     p = Planner(c, choice.each.tree.var)
     source = Term(each, each.tree)
@@ -266,9 +274,12 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
         if not node.residual:            # every value offered: one comprehension
             c.w.line(f"{out} += [({index}, {frozen(var, type_)}) for {var} in {items}]")
             return
+        tables: list = []
+        lifted: dict = {}
+        residual = [less.lift(p, t, tables, lifted) for t in node.residual]
         found: dict = {}
-        residual = [p.steady(t, found) for t in node.residual]
-        marks = p.hoist(found)
+        residual = [p.steady(t, found) for t in residual]
+        marks = {**p.hoist(found), **less.make(p, tables, var), **lifted}
         value = Frag(src=var, type=type_, atomic=True)
         if flag is None or not one_term(node.residual[0], first):
             with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual, value, marks):
