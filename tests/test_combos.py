@@ -260,6 +260,8 @@ def test_a_chooser_makes_the_combinations_that_pass_in_their_order(hand, k, same
 
 
 RICH = cards("AS AH AD AC KS KH KD QS QH 2S 3S 4S 5S 6S 7S 8H 9C 10D JS 5H 6H 7H")   # quads, houses, straights, flushes
+_SHOE = Deck(PACKS["french-52"], ORDER, ORDER, {}, {}, {}, packs=2)     # (copies: cards of their own)
+WIDE = Deck(PACKS["french-52"], ORDER, ORDER, {"run": RUN}, {}, {})     # its tables: None at the shoe's copies
 
 
 @st.composite
@@ -282,6 +284,7 @@ def plays_to_beat(draw):
 @given(plays_to_beat())
 @example((cards("AS AH AD AC 2S KS KH"), 5, cards("QS QH QD QC 3S"), False))     # four of a kind, a kicker
 @example((cards("KS KH KD 2S 2H QS QH"), 5, cards("KS KH KD 3S 3H"), False))     # a full house's pair decides
+@example((cards("5S 6S 7S 8S 9S 9H"), 5, cards("2H 4H 6H 8H 10H"), False))     # a straight flush beats a flush
 def test_a_chooser_that_beats_the_play_makes_exactly_what_beats_it(case):
     """The follows of a climbing game as its plan asks them (lang/steps/sources.py): k of a kind
     (`same` = rank: a group passes whole, by its power) or five cards of class 4 and up (each
@@ -289,13 +292,17 @@ def test_a_chooser_that_beats_the_play_makes_exactly_what_beats_it(case):
     (or equal: `ties`) — exactly the combinations that pass, in combinations' order."""
     hand, k, beat, ties = case
     five = k == 5
-    chooser = combos.Chooser(same=None if five else DECK.rank_of, poker=4 if five else None, tables=TABLES,
-                             ranks=RANKS)
-    to_beat = ranked.poker_rank(beat, *TABLES)
-    got = chooser(hand, k, None, to_beat, ties)
+    for deck in (DECK, WIDE):           # (a program's tables also hold None at other decks' cards)
+        tables = (deck.power, deck.suit_of, len(ORDER))
+        assert deck is DECK or None in deck.power
+        chooser = combos.Chooser(same=None if five else deck.rank_of, poker=4 if five else None, tables=tables,
+                                 ranks=RANKS if deck is DECK else ranked.Ranks(*tables))
+        to_beat = ranked.poker_rank(beat, *tables)
+        got = chooser(hand, k, None, to_beat, ties)
+        assert chooser.one_pack                 # (each shape ranked once, with other decks' cards about)
 
-    def passes(s) -> bool:
-        rank = ranked.poker_rank(s, *TABLES)
-        one = len({DECK.rank_of[c] for c in s}) == 1
-        return (rank[0] >= 4 if five else one) and (rank > to_beat or ties and rank == to_beat)
-    assert got == [list(s) for s in all_combinations(hand, k) if passes(s)]
+        def passes(s) -> bool:
+            rank = ranked.poker_rank(s, *tables)
+            one = len({deck.rank_of[c] for c in s}) == 1
+            return (rank[0] >= 4 if five else one) and (rank > to_beat or ties and rank == to_beat)
+        assert got == [list(s) for s in all_combinations(hand, k) if passes(s)]

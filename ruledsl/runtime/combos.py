@@ -59,7 +59,8 @@ class Chooser:
             len(set(zip(same, power))) == len(set(same))
         # whether no two cards share a power and a suit (one pack): then five cards with a power
         # twice are never a flush, and a straight's cards are a flush only all of one suit
-        self.one_pack = power is not None and len(set(zip(power, tables[1]))) == len(power)
+        held = [(p, suit) for p, suit in zip(power, tables[1]) if p is not None] if power is not None else None
+        self.one_pack = held is not None and len(set(held)) == len(held)    # (None: a card of another deck)
         self._passing: dict = {}    # (k, least, beat, ties) -> the powers whose k of a kind pass
         self._kinds: dict = {}      # k -> [(power, rank of k cards of that power)]
 
@@ -81,6 +82,9 @@ class Chooser:
                 (k == 2 and poker >= 1 or k == 3 and poker >= 3 or k == 4 and poker >= 7):
             if same is None:                        # a pair, three or four of a kind: one power
                 same, one_power = self.tables[0], True
+            if k == 1 and (ranks is None or not one_power):     # (each card is a group of its own)
+                return [[x] for x in xs] if ranks is None else \
+                    [[x] for x in xs if _passes(ranks.of_cards([x]), least, beat, ties)]
             if ranks is None:
                 return [[xs[i] for i in pick] for pick in _alike(range(len(xs)), [same[c] for c in xs], k)]
             if k <= 4 and one_power:                # a group of one power passes whole, or not at all
@@ -106,7 +110,12 @@ class Chooser:
             if least is not None and least <= 4:
                 least = None                        # (the hands of class 4 and up, exactly)
             if ranks is not None and self.one_pack and (least is not None or beat is not None):
-                return [[xs[i] for i in pick] for pick in sorted(_poker_passing(xs, self.tables, ranks, least, beat, ties))]
+                def passes(pick) -> bool:
+                    return _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties)
+                # five cards of a suit (of five powers, in one pack) rank as a flush or a straight flush
+                flushes = (least is None or least <= 5) and \
+                    (beat is None or type(beat) is list and beat and type(beat[0]) is int and beat[0] < 5)
+                return [[xs[i] for i in pick] for pick in sorted(_poker_picks(xs, self.tables, passes, flushes))]
             picks = sorted(_poker_picks(xs, self.tables))
         else:
             picks = _combinations(range(len(xs)), k)
@@ -128,7 +137,8 @@ class Chooser:
             if kinds is None:
                 seen: dict = {}
                 for card, p in enumerate(self.tables[0]):
-                    seen.setdefault(p, card)
+                    if p is not None:               # (a card of another deck)
+                        seen.setdefault(p, card)
                 kinds = self._kinds[k] = [(p, self.ranks.of_cards([card] * k)) for p, card in seen.items()]
             found = frozenset(p for p, rank in kinds if _passes(rank, least, beat, ties))
             if len(self._passing) >= KEPT:
@@ -178,10 +188,15 @@ def _meld_picks(xs, k, tables) -> set:
     return picks
 
 
-def _poker_picks(xs, tables) -> set:
+def _poker_picks(xs, tables, passes=None, flushes: bool = True) -> set:
     """Every five cards of xs that are a straight or better (a straight, a flush, a full house,
     four of a kind): the hands of class 4 and up, as hands.poker_rank ranks them with these
-    tables."""
+    tables. With `passes` (a test of a pick by its rank), in a pack with one card of each power
+    and suit, those that pass it: the cards of a straight that are not all of one suit rank
+    alike (the straight), as do those of a full house of two given powers, and four of a kind
+    with a kicker of a given power, so each such shape is tested once, on one of its picks, and
+    kept or left out whole; flushes (straight flushes too) are tested pick by pick, unless
+    `flushes` says that they all pass."""
     power, suit_of, highest = tables
     by_power: dict = {}
     by_suit: dict = {}
@@ -194,58 +209,34 @@ def _poker_picks(xs, tables) -> set:
         held |= 1 << p if type(p) is int and p >= 0 else 0
     for mask, window in _straights(highest):
         if held & mask == mask:
-            picks.update(tuple(sorted(pick)) for pick in product(*(by_power[p] for p in window)))
+            groups = [by_power[p] for p in window]
+            if passes is None or _mixed_passes(xs, groups, suit_of, passes):
+                picks.update(tuple(sorted(pick)) for pick in product(*groups))
     for held in by_suit.values():
-        picks.update(_combinations(held, 5))
+        picks.update(_combinations(held, 5) if flushes else (pick for pick in _combinations(held, 5) if passes(pick)))
     for three in by_power.values():
         if len(three) >= 3:
             for pair in by_power.values():
-                if pair is not three and len(pair) >= 2:
-                    picks.update(tuple(sorted(a + b)) for a in _combinations(three, 3) for b in _combinations(pair, 2))
-        if len(three) >= 4:
-            rest = [i for i in range(len(xs)) if i not in three]
-            picks.update(tuple(sorted(a + (b,))) for a in _combinations(three, 4) for b in rest)
-    return picks
-
-
-def _poker_passing(xs, tables, ranks, least, beat, ties: bool) -> set:
-    """The five cards of xs that _poker_picks makes and that rank of class `least` and up and
-    above `beat` (or equal, `ties`), in a pack with one card of each power and suit: the cards
-    of a straight that are not all of one suit rank alike (the straight), as do those of a full
-    house of two given powers, and four of a kind with a kicker of a given power; so each such
-    shape is ranked once, from one of its picks, and kept or left out whole. A flush (a straight
-    flush too) is ranked pick by pick."""
-    power, suit_of, highest = tables
-    by_power: dict = {}
-    by_suit: dict = {}
-    for i, c in enumerate(xs):
-        by_power.setdefault(power[c], []).append(i)
-        by_suit.setdefault(suit_of[c], []).append(i)
-
-    def passes(pick) -> bool:
-        return _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties)
-    picks = set()
-    held = 0
-    for p in by_power:
-        held |= 1 << p if type(p) is int and p >= 0 else 0
-    for mask, window in _straights(highest):
-        if held & mask == mask:
-            made = [tuple(sorted(pick)) for pick in product(*(by_power[p] for p in window))]
-            mixed = next((pick for pick in made if len({suit_of[xs[i]] for i in pick}) > 1), None)
-            if mixed is not None and passes(mixed):     # (those of one suit rank higher still)
-                picks.update(made)
-    for held in by_suit.values():
-        picks.update(pick for pick in _combinations(held, 5) if passes(pick))
-    for three in by_power.values():
-        if len(three) >= 3:
-            for pair in by_power.values():
-                if pair is not three and len(pair) >= 2 and passes(three[:3] + pair[:2]):
+                if pair is not three and len(pair) >= 2 and (passes is None or passes(three[:3] + pair[:2])):
                     picks.update(tuple(sorted(a + b)) for a in _combinations(three, 3) for b in _combinations(pair, 2))
         if len(three) >= 4:
             for kicker in by_power.values():
-                if kicker is not three and passes(three[:4] + kicker[:1]):
+                if kicker is not three and (passes is None or passes(three[:4] + kicker[:1])):
                     picks.update(tuple(sorted(a + (b,))) for a in _combinations(three, 4) for b in kicker)
     return picks
+
+
+def _mixed_passes(xs, groups, suit_of, passes) -> bool:
+    """Whether the straights of `groups` (the positions of each power of a window) that are not
+    all of one suit pass (they rank alike); False when there are none (those of one suit, a
+    straight flush, are flushes)."""
+    mixed = [group[0] for group in groups]
+    first = suit_of[xs[mixed[0]]]
+    other = next(((j, i) for j, group in enumerate(groups) for i in group if suit_of[xs[i]] != first), None)
+    if other is None:
+        return False
+    mixed[other[0]] = other[1]
+    return passes(mixed)
 
 
 @functools.cache
