@@ -285,6 +285,7 @@ def plays_to_beat(draw):
 @example((cards("AS AH AD AC 2S KS KH"), 5, cards("QS QH QD QC 3S"), False))     # four of a kind, a kicker
 @example((cards("KS KH KD 2S 2H QS QH"), 5, cards("KS KH KD 3S 3H"), False))     # a full house's pair decides
 @example((cards("5S 6S 7S 8S 9S 9H"), 5, cards("2H 4H 6H 8H 10H"), False))     # a straight flush beats a flush
+@example((cards("5S 6S 7S 8S 9S 10S 2H"), 5, cards("KS KH KD 3S 3H"), False))   # ... and a full house
 def test_a_chooser_that_beats_the_play_makes_exactly_what_beats_it(case):
     """The follows of a climbing game as its plan asks them (lang/steps/sources.py): k of a kind
     (`same` = rank: a group passes whole, by its power) or five cards of class 4 and up (each

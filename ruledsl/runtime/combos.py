@@ -110,12 +110,8 @@ class Chooser:
             if least is not None and least <= 4:
                 least = None                        # (the hands of class 4 and up, exactly)
             if ranks is not None and self.one_pack and (least is not None or beat is not None):
-                def passes(pick) -> bool:
-                    return _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties)
-                # five cards of a suit (of five powers, in one pack) rank as a flush or a straight flush
-                flushes = (least is None or least <= 5) and \
-                    (beat is None or type(beat) is list and beat and type(beat[0]) is int and beat[0] < 5)
-                return [[xs[i] for i in pick] for pick in sorted(_poker_picks(xs, self.tables, passes, flushes))]
+                bar = _Bar(ranks, xs, least, beat, ties)
+                return [[xs[i] for i in pick] for pick in sorted(_poker_picks(xs, self.tables, bar))]
             picks = sorted(_poker_picks(xs, self.tables))
         else:
             picks = _combinations(range(len(xs)), k)
@@ -188,15 +184,45 @@ def _meld_picks(xs, k, tables) -> set:
     return picks
 
 
-def _poker_picks(xs, tables, passes=None, flushes: bool = True) -> set:
+class _Bar:
+    """What a five-card pick must rank at or above to be made (class `least` and up, above `beat`
+    or equal to it with `ties`), tested by the pick's category first where that is known: in a
+    pack with one card of each power and suit, the cards of a straight window not all of one
+    suit are a straight (4), three and two of two powers a full house (6), four and a kicker
+    four of a kind (7), five in sequence of one suit a straight flush (8), and five of a suit a
+    flush (5) or a straight flush. A pick of a category above the bar's passes unranked, one
+    below it fails; only those of its category are ranked."""
+
+    def __init__(self, ranks, xs, least, beat, ties: bool):
+        self.ranks, self.xs, self.least, self.beat, self.ties = ranks, xs, least, beat, ties
+        known = beat is None or type(beat) is list and beat and type(beat[0]) is int
+        above = -1 if beat is None else beat[0] if known else None     # (None: no category known)
+        self.low = None if above is None else max(above, -1 if least is None else least)
+        self.over = None if above is None else max(above + 1, -1 if least is None else least)
+
+    def may(self, category: int) -> bool:
+        """Whether a pick of `category` may pass."""
+        return self.low is None or category >= self.low
+
+    def sure(self, category: int) -> bool:
+        """Whether every pick of `category` passes."""
+        return self.over is not None and category >= self.over
+
+    def passes(self, pick, category: int | None = None) -> bool:
+        if category is not None and (self.sure(category) or not self.may(category)):
+            return self.sure(category)
+        return _passes(self.ranks.of_cards([self.xs[i] for i in pick]), self.least, self.beat, self.ties)
+
+
+def _poker_picks(xs, tables, bar: _Bar | None = None) -> set:
     """Every five cards of xs that are a straight or better (a straight, a flush, a full house,
     four of a kind): the hands of class 4 and up, as hands.poker_rank ranks them with these
-    tables. With `passes` (a test of a pick by its rank), in a pack with one card of each power
-    and suit, those that pass it: the cards of a straight that are not all of one suit rank
-    alike (the straight), as do those of a full house of two given powers, and four of a kind
-    with a kicker of a given power, so each such shape is tested once, on one of its picks, and
-    kept or left out whole; flushes (straight flushes too) are tested pick by pick, unless
-    `flushes` says that they all pass."""
+    tables. With `bar` (in a pack with one card of each power and suit), only those that clear
+    it: a category the bar rules out is not looked for, and the picks of one shape rank alike —
+    the cards of a straight window not all of one suit, a full house of two given powers, four
+    of a kind with a kicker of a given power — so each shape is tested once, on one of its
+    picks, and kept or left out whole; where only straight flushes may pass among the flushes,
+    a suit's straights are tested, not its every five cards."""
     power, suit_of, highest = tables
     by_power: dict = {}
     by_suit: dict = {}
@@ -207,36 +233,50 @@ def _poker_picks(xs, tables, passes=None, flushes: bool = True) -> set:
     held = 0
     for p in by_power:
         held |= 1 << p if type(p) is int and p >= 0 else 0
-    for mask, window in _straights(highest):
-        if held & mask == mask:
-            groups = [by_power[p] for p in window]
-            if passes is None or _mixed_passes(xs, groups, suit_of, passes):
-                picks.update(tuple(sorted(pick)) for pick in product(*groups))
-    for held in by_suit.values():
-        picks.update(_combinations(held, 5) if flushes else (pick for pick in _combinations(held, 5) if passes(pick)))
+    if bar is None or bar.may(4):
+        for mask, window in _straights(highest):
+            if held & mask == mask:
+                groups = [by_power[p] for p in window]
+                if bar is None or _mixed_passes(xs, groups, suit_of, bar):
+                    picks.update(tuple(sorted(pick)) for pick in product(*groups))
+    for suited in by_suit.values():
+        if len(suited) < 5:
+            continue
+        if bar is None or bar.sure(5):
+            picks.update(_combinations(suited, 5))
+        elif bar.may(5):                            # a flush against a flush: ranked
+            picks.update(pick for pick in _combinations(suited, 5) if bar.passes(pick))
+        elif bar.may(8):                            # only a straight flush may pass
+            at = {power[xs[i]]: i for i in suited}
+            lined = sum(1 << p for p in at if type(p) is int and p >= 0)
+            for mask, window in _straights(highest):
+                if lined & mask == mask:
+                    pick = tuple(sorted(at[p] for p in window))
+                    if bar.passes(pick, 8):
+                        picks.add(pick)
     for three in by_power.values():
-        if len(three) >= 3:
+        if len(three) >= 3 and (bar is None or bar.may(6)):
             for pair in by_power.values():
-                if pair is not three and len(pair) >= 2 and (passes is None or passes(three[:3] + pair[:2])):
+                if pair is not three and len(pair) >= 2 and (bar is None or bar.passes(three[:3] + pair[:2], 6)):
                     picks.update(tuple(sorted(a + b)) for a in _combinations(three, 3) for b in _combinations(pair, 2))
-        if len(three) >= 4:
+        if len(three) >= 4 and (bar is None or bar.may(7)):
             for kicker in by_power.values():
-                if kicker is not three and (passes is None or passes(three[:4] + kicker[:1])):
+                if kicker is not three and (bar is None or bar.passes(three[:4] + kicker[:1], 7)):
                     picks.update(tuple(sorted(a + (b,))) for a in _combinations(three, 4) for b in kicker)
     return picks
 
 
-def _mixed_passes(xs, groups, suit_of, passes) -> bool:
+def _mixed_passes(xs, groups, suit_of, bar: _Bar) -> bool:
     """Whether the straights of `groups` (the positions of each power of a window) that are not
-    all of one suit pass (they rank alike); False when there are none (those of one suit, a
-    straight flush, are flushes)."""
+    all of one suit clear the bar (they rank alike); False when there are none (those of one
+    suit, straight flushes, are found among the flushes)."""
     mixed = [group[0] for group in groups]
     first = suit_of[xs[mixed[0]]]
     other = next(((j, i) for j, group in enumerate(groups) for i in group if suit_of[xs[i]] != first), None)
     if other is None:
         return False
     mixed[other[0]] = other[1]
-    return passes(mixed)
+    return bar.passes(mixed, 4)
 
 
 @functools.cache
