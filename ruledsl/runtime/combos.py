@@ -11,7 +11,8 @@ EvalError at the call, never a hang or a MemoryError.
 from __future__ import annotations
 
 import functools
-from itertools import combinations as _combinations, product
+from itertools import combinations as _combinations, product, starmap
+from operator import add, itemgetter
 from math import comb
 
 from ..expr.values import MAX_ITEMS, EvalError, describe
@@ -86,7 +87,7 @@ class Chooser:
                 return [[x] for x in xs] if ranks is None else \
                     [[x] for x in xs if _passes(ranks.of_cards([x]), least, beat, ties)]
             if ranks is None:
-                return [[xs[i] for i in pick] for pick in _alike(range(len(xs)), [same[c] for c in xs], k)]
+                return _made(xs, _alike(range(len(xs)), [same[c] for c in xs], k), k)
             if k <= 4 and one_power:                # a group of one power passes whole, or not at all
                 passing = self._powers_passing(k, least, beat, ties)
                 if not passing:
@@ -98,12 +99,12 @@ class Chooser:
                 for group in _groups(range(len(xs)), [same[c] for c in xs], k):
                     if power[xs[group[0]]] in passing:
                         picks += _combinations(group, k)
-                return [[xs[i] for i in pick] for pick in sorted(picks)]
+                return _made(xs, sorted(picks), k)
             picks = []
             for group in _groups(range(len(xs)), [same[c] for c in xs], k):
                 picks += (pick for pick in _combinations(group, k)
                           if _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties))
-            return [[xs[i] for i in pick] for pick in sorted(picks)]
+            return _made(xs, sorted(picks), k)
         elif self.meld is not None:
             picks = sorted(_meld_picks(xs, k, self.meld))
         elif poker is not None and type(poker) is int and poker >= 4 and k == 5:
@@ -111,11 +112,11 @@ class Chooser:
                 least = None                        # (the hands of class 4 and up, exactly)
             if ranks is not None and self.one_pack and (least is not None or beat is not None):
                 bar = _Bar(ranks, xs, least, beat, ties)
-                return [[xs[i] for i in pick] for pick in sorted(_poker_picks(xs, self.tables, bar))]
+                return _made(xs, sorted(_poker_picks(xs, self.tables, bar)), k)
             picks = sorted(_poker_picks(xs, self.tables))
         else:
             picks = _combinations(range(len(xs)), k)
-        made = [[xs[i] for i in pick] for pick in picks]
+        made = _made(xs, picks, k)
         if ranks is None or least is None and beat is None:
             return made
         return [pick for pick in made if _passes(ranks.of_cards(pick), least, beat, ties)]
@@ -141,6 +142,14 @@ class Chooser:
                 self._passing.clear()
             self._passing[key] = found
         return found
+
+
+def _made(xs, picks, k: int) -> list[list]:
+    """The cards of xs at each pick's positions, as new lists (k of them; an itemgetter of two
+    or more gives them at once)."""
+    if k < 2:
+        return [[xs[i] for i in pick] for pick in picks]
+    return [list(itemgetter(*pick)(xs)) for pick in picks]
 
 
 def _passes(rank: list, least, beat, ties: bool) -> bool:
@@ -238,7 +247,7 @@ def _poker_picks(xs, tables, bar: _Bar | None = None) -> set:
             if held & mask == mask:
                 groups = [by_power[p] for p in window]
                 if bar is None or _mixed_passes(xs, groups, suit_of, bar):
-                    picks.update(tuple(sorted(pick)) for pick in product(*groups))
+                    picks.update(map(tuple, map(sorted, product(*groups))))
     for suited in by_suit.values():
         if len(suited) < 5:
             continue
@@ -258,11 +267,13 @@ def _poker_picks(xs, tables, bar: _Bar | None = None) -> set:
         if len(three) >= 3 and (bar is None or bar.may(6)):
             for pair in by_power.values():
                 if pair is not three and len(pair) >= 2 and (bar is None or bar.passes(three[:3] + pair[:2], 6)):
-                    picks.update(tuple(sorted(a + b)) for a in _combinations(three, 3) for b in _combinations(pair, 2))
+                    picks.update(map(tuple, map(sorted, starmap(add, product(_combinations(three, 3),
+                                                                             _combinations(pair, 2))))))
         if len(three) >= 4 and (bar is None or bar.may(7)):
             for kicker in by_power.values():
                 if kicker is not three and (bar is None or bar.passes(three[:4] + kicker[:1], 7)):
-                    picks.update(tuple(sorted(a + (b,))) for a in _combinations(three, 4) for b in kicker)
+                    picks.update(map(tuple, map(sorted, starmap(add, product(_combinations(three, 4),
+                                                                             _combinations(kicker, 1))))))
     return picks
 
 
