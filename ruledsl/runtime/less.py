@@ -6,13 +6,10 @@ from __future__ import annotations
 
 
 class Less(dict):
-    """item -> the value of the list less that item; `whole`, the list's own, for any other."""
+    """item -> the value of the list less that item; `whole`, the list's own, for any other.
+    Made as a dict is (`Less(pairs)`, `Less.fromkeys(items, value)`), then given `whole`."""
 
     __slots__ = ("whole",)
-
-    def __init__(self, whole, items=()):
-        super().__init__(items)
-        self.whole = whole
 
     def __missing__(self, item):
         hash(item)                  # (an item that cannot be in a dictionary: the same TypeError)
@@ -23,7 +20,11 @@ def points_less(xs, points) -> Less:
     """The points of xs less each of its cards, `points` being a card's points (a whole number)
     by card: the total less the card's points, as many times as xs holds the card."""
     xs = list(xs)
-    total = sum(map(points.__getitem__, xs))
+    each = list(map(points.__getitem__, xs))
+    total = sum(each)
     if len(set(xs)) == len(xs):         # (a zone: each card once)
-        return Less(total, {c: total - points[c] for c in xs})
-    return Less(total, {c: total - points[c] * xs.count(c) for c in xs})
+        out = Less(zip(xs, map(total.__sub__, each)))
+    else:
+        out = Less((c, total - p * xs.count(c)) for c, p in zip(xs, each))
+    out.whole = total
+    return out

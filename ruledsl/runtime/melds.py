@@ -174,14 +174,19 @@ class MeldRules:
         _inside_near); only the hand less each live card is split (mostly found kept)."""
         if self._melds is None:
             self._deck_melds()
-        xs = cards(xs)
-        hand, bits, melds = self._hand(xs), self._bits, self._melds
+        xs, bits, melds = cards(xs), self._bits, self._melds
+        hand = 0
+        for c in xs:
+            hand |= bits[c]
         chosen, inside = self._found(hand, span)
-        whole = sum(melds[i][2][0] for i in chosen)
+        whole = sum(melds[i][2][0] for i in chosen) if chosen else 0
+        out = Less.fromkeys(xs, whole)
+        out.whole = whole
+        if not inside:
+            return out
         live = 0
         for i in inside:
             live |= melds[i][1]
-        out = Less(whole, dict.fromkeys(xs, whole))
         if not (1 << hand.bit_count()) * (1 + len(inside)) <= MAX_WORK:
             for c in xs:            # (a hand whose search might give up: each split as best() would)
                 out[c] = sum(melds[i][2][0] for i in self._found(hand & ~bits[c], span)[0])
