@@ -1,7 +1,7 @@
 """A list less the value a plain loop over a choice's values is at, asked for each value: read
 from a table made once before the loop (candidates.py's `leaf` calls `lift`).
 
-A rummy rule that lets a player knock when the cards left outside the best melds, less the card
+A rule that lets a player knock when the cards left outside the best melds, less the card
 discarded, count 10 or less asks, for each card `c` of the hand,
 
     points(xs) - sum(points(m) for m in best_melds(xs, 'run'))     with xs = [d for d in hand(player) if d != c]
