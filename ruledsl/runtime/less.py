@@ -12,7 +12,6 @@ class Less(dict):
     __slots__ = ("whole",)
 
     def __missing__(self, item):
-        hash(item)                  # (an item that cannot be in a dictionary: the same TypeError)
         return self.whole
 
 
