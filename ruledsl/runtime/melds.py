@@ -19,6 +19,7 @@ from itertools import combinations as _combinations
 from ..expr.values import MAX_ITEMS, EvalError
 from .cards import Card
 from .helpers import cards
+from .extending import Extending
 from .less import Less
 
 MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
@@ -47,7 +48,7 @@ class MeldRules:
         self._recent = deque([(0, [], ())], RECENT)     # the hands asked for last (bits, melds within, best split or None), newest first
         self._free: dict = {}             # free cards (bits) -> (points melded, cards melded, melds), see _split
         self._is: dict = {}               # a list's cards (tuple) -> whether it is a meld
-        self.extending = Extending(self)  # a list's cards (tuple) -> the cards that make it a meld
+        self.extending = Extending(self, KEYED, KEPT)  # a list's cards (tuple) -> the cards that make it a meld
         self._kin: dict = {}              # a card -> the cards of its rank or suit (those that may meld with it)
 
     def melds(self, xs) -> list[list]:
@@ -405,23 +406,3 @@ class MeldRules:
                     self._at[suit][place] = 1 << c
         self._lined_all = self._at is not None and all(self._lined[c] is not None for c in deck)
 
-
-class Extending(dict):
-    """A list's cards (a tuple) -> the cards that make it one meld (MeldRules.extenders), found
-    when first read and kept like is_meld's answers: is_meld(m + [c]) is written
-    `c in extending[tuple(m)]` (lang/builtins/combinations.py), since a lay-off tests every card
-    held against every meld laid and the melds laid change seldom."""
-
-    __slots__ = ("rules",)
-
-    def __init__(self, rules: MeldRules):
-        super().__init__()
-        self.rules = rules
-
-    def __missing__(self, key: tuple) -> frozenset:
-        found = self.rules.extenders(key)
-        if len(key) < KEYED:
-            if len(self) >= KEPT:
-                self.clear()
-            self[key] = found
-        return found

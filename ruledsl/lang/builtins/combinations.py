@@ -41,7 +41,7 @@ def _melds(c, g, args, node):
 
 def _extends(c, g, node):
     """is_meld(xs + [x]) — a list tested with one card more, as a lay-off tests each card held
-    against each meld laid — as `x in extending[tuple(xs)]` (runtime/melds.py Extending): the
+    against each meld laid — as `x in extending[tuple(xs)]` (runtime/extending.py): the
     cards that make xs a meld worked out once per xs, not a list joined and tested per card. Where xs is not a list or x not a
     card at play time, the join and the test as written (their errors too). None (is_meld as
     usual) for any other argument."""
