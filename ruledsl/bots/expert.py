@@ -12,9 +12,10 @@ import attrs
 
 from .endgame import Solver, TooBig, estimate
 from .flat import Samples, try_each
+from .imitate import Imitation
 from .inference import AGREE, Model, Worlds
 from .policy import Judge
-from .rollouts import HORIZON, JUDGED_PER_ROLLOUT, Finish, chosen
+from .rollouts import HORIZON, JUDGED_PER_ROLLOUT, Finish, chosen, policy_of
 from .search import Goal, SearchBot
 
 SOLVE_SHARE = 8          # a world solved exactly may cost at most this part of a move's budget
@@ -36,6 +37,8 @@ class Style:
                                  # (None: as measured for the game, rollouts.chosen; yes unless measured worse)
     horizon: int = HORIZON       # a roll-out cut after this many actions, the learned values judging
     replies: int = 0             # the decisions after the action tried taken by the judge, then random
+    imitate: int | None = None   # the decisions after those played by the policy fitted to a search's choices
+                                 # (imitate.py), then random (None: as measured for the game, rollouts.chosen)
     stand: float | None = None   # the judge's pick is played unless another action's paired lead over it,
                                  # world by world, passes this many standard errors (0: the best mean;
                                  # None: as measured for the game, rollouts.chosen)
@@ -43,6 +46,8 @@ class Style:
                                  # errors is tried no more (0: every action in every world; never with stand;
                                  # None: as measured for the game, rollouts.chosen)
     agree: float = AGREE         # the model of play: the chance a player takes the judge's best (inference.py)
+    fitted: bool | None = None   # at tricks' plays, the model of play is the policy fitted to search bots' choices
+                                 # (imitate.py; None: as measured for the game, rollouts.chosen)
     pool: int = POOL             # worlds in the weighted pool at most (inference.py)
     infer_share: int = INFER_SHARE   # the pool's likelihoods may take this part of a move's budget
     share: int = SOLVE_SHARE     # a world solved exactly may cost at most this part of a move's budget
@@ -110,10 +115,14 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     legal = samples.legal
     greedy = chosen(state) if style.greedy is None else style.greedy
     race = chosen(state, "race") if style.race is None else style.race
-    finish = Finish(state, goal, greedy, style.horizon, style.replies)
+    imitate = int(chosen(state, "imitate") if style.imitate is None else style.imitate)
+    finish = Finish(state, goal, greedy, style.horizon, style.replies, imitate)
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter, style.share, style.nodes) \
         if style.solve and solve_limit else None
-    model = Model(Judge(state), style.agree) if style.infer and goal.by_hand else None
+    fitted = chosen(state, "fitted") if style.fitted is None else style.fitted
+    weights = policy_of(state) if fitted else None
+    model = Model(Judge(state), style.agree, Imitation(state, weights) if weights else None) \
+        if style.infer and goal.by_hand else None
     worlds = Worlds(state, seat, rng, model, pool, infer_work, until=meter.cutoff(style.infer_share))
     inferred = model.work if model is not None else 0
     meter.spend(inferred)

@@ -34,11 +34,14 @@ AGREE = 0.25            # the model's chance that a player takes the judge's bes
 
 
 class Model:
-    """How likely a player's choice was: `agree` on the judge's best, the rest spread evenly."""
+    """How likely a player's choice was: `agree` on the judge's best, the rest spread evenly —
+    or, at a trick's play, where an `imitation` policy fitted to search bots' choices is given
+    (imitate.py), as likely as that policy would have made it."""
 
-    def __init__(self, judge: Judge, agree: float = AGREE):
-        self.judge, self.agree = judge, agree
+    def __init__(self, judge: Judge, agree: float = AGREE, imitation=None):
+        self.judge, self.agree, self.imitation = judge, agree, imitation
         self.replayed = 0                     # decisions replayed so far: the work done
+        self.imitated = 0                     # actions the imitation policy rated
         self.to_judge = 0                     # the actions judging the last world replayed would take
 
     def log_likelihood(self, world, seat: int, judged: bool = True) -> float:
@@ -58,6 +61,12 @@ class Model:
             if who != seat and len(legal) > 1:
                 self.to_judge += len(legal)
             if judged and who != seat and len(legal) > 1:
+                chances = self.imitation.probabilities(st, legal) if self.imitation is not None else None
+                if chances is not None:
+                    self.imitated += len(legal)
+                    total += math.log(max(chances[legal.index(action)], 1e-300))
+                    st.apply_action_fast(action)
+                    continue
                 scores = judge.scores(st, legal)
                 top = max(scores)
                 best = sum(1 for s in scores if s >= top - 1e-9)
@@ -72,7 +81,7 @@ class Model:
     @property
     def work(self) -> int:
         """The work done so far, in roll-outs."""
-        return self.judge.judged // JUDGED_PER_ROLLOUT + self.replayed // REPLAYED_PER_ROLLOUT
+        return (self.judge.judged + self.imitated) // JUDGED_PER_ROLLOUT + self.replayed // REPLAYED_PER_ROLLOUT
 
 
 class Worlds:

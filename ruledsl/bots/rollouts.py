@@ -22,6 +22,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from .imitate import Imitation
 from .policy import Greedy, Judge
 from .search import MAX_STEPS, Goal
 from .values import Values
@@ -61,11 +62,22 @@ def chosen(state, setting: str = "greedy", default: float = 0.0) -> float:
     return float(found[1].get(setting, default))
 
 
+def policy_of(state) -> list[float] | None:
+    """The imitation policy's weights fitted for `state`'s game and player count (CHOICES,
+    benchmarks/imitate.py), or None."""
+    chosen(state)
+    return _CHOSEN[id(state.prog)][1].get("policy")
+
+
 class Finish:
     """finish(st, rng) -> the values at the goal (estimated where cut), `st` played on."""
 
-    def __init__(self, state, goal: Goal, greedy: float = 0.0, horizon: int = HORIZON, replies: int = 0):
+    def __init__(self, state, goal: Goal, greedy: float = 0.0, horizon: int = HORIZON, replies: int = 0,
+                 imitate: int = 0):
         self.state, self.goal, self.horizon, self.replies = state, goal, horizon, replies
+        weights = policy_of(state) if imitate else None
+        self.imitation = Imitation(state, weights) if weights else None
+        self.imitate = imitate
         self.judge = Judge(state) if greedy or replies else None
         self.policy = Greedy(self.judge, explore=1 - greedy) if greedy else None
         self.reply = Greedy(self.judge, explore=0.0) if replies else None
@@ -85,6 +97,12 @@ class Finish:
             if goal.reached(st):
                 return goal.values(st)
             st.apply_action_fast(self.reply(st, st.legal_actions(), rng))
+        if self.imitation is not None:             # the next decisions as the search would take them
+            policy, steps = self.imitation, 0
+            while steps < self.imitate and not goal.reached(st):
+                st.apply_action_fast(policy(st, st.legal_actions(), rng))
+                steps += 1
+            horizon -= steps
         if self.policy is None:
             st.play_out(rng, horizon, hand=goal.by_hand)
         else:
