@@ -53,6 +53,14 @@ def make_table(page, server, rules, seats, options=None):
     return {link.get_attribute("aria-label")[-1]: link.input_value() for link in page.locator(".invite .link").all()}
 
 
+def go_to_table(page) -> None:
+    """From the lobby's 'Go to the table' to the table's page, drawn (waiting for the new page
+    first: a wait begun on the lobby fails when its page goes away)."""
+    page.click("#go")
+    page.wait_for_url(re.compile(r".*/t/[^/]+$"))
+    page.wait_for_selector("body[data-status]")
+
+
 def boxes(page, selector) -> list[dict]:
     """The boxes of every element the selector finds, read at one moment (a push from the server
     redraws the page between two reads of a locator)."""
@@ -84,7 +92,7 @@ def test_two_people_and_a_bot_play_a_whole_kozel_match(browser, server):
     errors = watch_errors(alice) + watch_errors(bob)
     links = make_table(alice, server, "kozel", ["you", "human", "random"], {"hands": 2})
     assert list(links) == ["B"] and re.fullmatch(rf"{re.escape(server.base)}/t/[\w-]+#token=[\w-]+", links["B"])
-    alice.click("#go")
+    go_to_table(alice)
     bob.goto(links["B"])
     for page, seat in ((alice, "A"), (bob, "B")):
         page.wait_for_selector("#hand .card")
@@ -126,7 +134,7 @@ def test_a_card_that_may_not_be_played_says_why(browser, server):
     page = ctx.new_page()
     errors = watch_errors(page)
     make_table(page, server, "ciapano", ["you", "random", "random", "random"])
-    page.click("#go")
+    go_to_table(page)
     for _ in range(200):                                        # until a trick where some cards may not follow
         page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')"
                                " || document.body.dataset.status !== 'playing'", timeout=20_000)
@@ -150,8 +158,7 @@ def test_a_bid_that_reads_as_a_card_is_a_button_not_a_card_of_the_hand(browser, 
     page = ctx.new_page()
     errors = watch_errors(page)
     make_table(page, server, "bridge", ["you", "random", "random", "random"])
-    page.click("#go")
-    page.wait_for_selector("body[data-status]")
+    go_to_table(page)
     page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')", timeout=20_000)
     assert page.locator("#actions .move", has_text=re.compile(r"^bid 2")).count() == 5
     assert page.locator("#actions .move .card").count() == 0            # 2H is a bid, not a card drawn
@@ -187,8 +194,7 @@ def test_a_face_up_card_outside_the_hand_that_one_move_plays_is_clicked_to_play_
     for _ in range(150):
         if page.get_attribute("body", "data-status") != "playing":     # no table yet, or a deal played out
             make_table(page, server, "klondike", ["you"])
-            page.click("#go")
-            page.wait_for_selector("body[data-status]")               # the table's page, drawn
+            go_to_table(page)
         page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')"
                                " || document.body.dataset.status !== 'playing'", timeout=20_000)
         if card.count():
@@ -213,8 +219,7 @@ def test_a_bet_of_any_size_is_chosen_as_an_amount_not_from_a_wall_of_buttons(bro
     page = ctx.new_page()
     errors = watch_errors(page)
     make_table(page, server, "holdem", ["you", "random"])
-    page.click("#go")
-    page.wait_for_selector("body[data-status]")
+    go_to_table(page)
     amount = page.locator(".amount-move input.amount")
     for _ in range(40):            # until a turn with ten raises or more (the other may have bet most)
         page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')", timeout=20_000)
