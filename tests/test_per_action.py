@@ -114,3 +114,17 @@ def test_a_kept_answer_is_read_from_its_local_where_its_store_dominates():
         "g(st.vars[5], st.vars[6])",                          # out of the branch: not dominated
         "st.vars[7] = _t9", "g(st.vars[7])",                  # _t9 is not the answer unpacked
         "def _a1(st, a):", "g(st.vars[6])"]                   # another function
+
+
+def test_a_comprehension_the_same_in_every_round_of_the_loop_around_it_is_worked_out_once(tmp_path):
+    """expr/loops.py: an inner comprehension reading nothing of the outer loop's round is kept
+    from its first use (the best cards of a hand: O(n) rather than O(n²)); one that reads the
+    round is worked out each round; one never reached is never worked out (its error neither)."""
+    state = _state(tmp_path)
+    hand = state.zones[1]
+    best = state.evaluate("[c for c in hand(0) if power(c) == max(power(d) for d in hand(0))]")
+    top = max(state.prog.deck.power[c] for c in hand)
+    assert best == [c for c in hand if state.prog.deck.power[c] == top] and best
+    assert state.evaluate("[x for x in [1, 2, 3] if x == max(y for y in [1, 2, 3] if y <= x)]") == [1, 2, 3]
+    assert state.evaluate("[x for x in [] if x == max(z for z in [[1], 2])]") == []
+    assert state.evaluate("[x for x in [1, 2] if first(y for y in [5] if y > 9) == none]") == [1, 2]

@@ -115,6 +115,7 @@ class Evaluation:
     weights: list[int] = attrs.Factory(list)
     sizes: list[int] = attrs.Factory(list)
     open: int = 0               # entry points being compiled (evaluation)
+    outside: int = 0            # the first temporary's number written inside the outermost loop
 
 
 class Compiler(Access, Operators, Loops):

@@ -20,6 +20,8 @@ whose sizes are all known exactly (`range(10000)` twice) and run past BUDGET are
 """
 from __future__ import annotations
 
+import re
+
 import functools
 from math import comb
 
@@ -53,6 +55,10 @@ GATHER = {
     "count": ("0", ["if {e} is not False and {e} is not None:", " {r} += 1"]),
     "first": ("None", ["{r} = {e}", "break"]),
 }
+
+
+_NAMES = re.compile(r"\b_[tv]\d+\b")
+_WRITES = re.compile(r"(?:(_[tv]\d+) = |for (_v\d+) in )")
 
 
 class Loops:
@@ -89,6 +95,7 @@ class Loops:
             """The further loops (`for y in ys` after `for x in xs`), each inside the one before."""
             return (lambda var, var_type: self.loop(loops[0], nested(loops[1:]))) if loops else body
         sizes = len(self.shared.sizes)
+        mark = self.unit.mark()
         self.loop(node.loop, nested(node.more))
         gathered = 1
         for size in self.shared.sizes[sizes:]:        # the comprehension's loops (and those inside it)
@@ -97,7 +104,32 @@ class Loops:
         element, var = types.get("element", ANY), types.get("var", ANY)
         type_ = {"list": list_of(element), "pairs": list_of(var), "any": BOOL, "all": BOOL,
                  "count": INT, "first": element | Type(frozenset({"none"}))}[kind]
-        return Frag(src=result, type=type_, atomic=True, most=gathered if kind in ("list", "pairs") else None)
+        most = gathered if kind in ("list", "pairs") else None
+        if self.loops and not self.writing and self._steady_lines(mark - 1):
+            # the same in every round of the loops around it: worked out where first met, kept
+            lines = self.unit.take(mark - 1)
+            kept = self.unit.temp()
+            self.hoisted.append((kept, "None"))
+            self.unit.block(f"if {kept} is None:", [*lines, (0, f"{kept} = {result}")])
+            return Frag(src=kept, type=type_, atomic=True, most=most)
+        return Frag(src=result, type=type_, atomic=True, most=most)
+
+    def _steady_lines(self, mark: int) -> bool:
+        """Whether the lines written since `mark` read no name written in the loops around
+        them before it (a loop's variable, a value of its round): each is written within
+        them, or before the outermost loop began (Evaluation.outside)."""
+        lines = [text for _, text in self.unit.lines[mark:]]
+        written = set()
+        for text in lines:
+            found = _WRITES.match(text)
+            if found:
+                written.add(found.group(1) or found.group(2))
+        outside = self.shared.outside
+        steady = {name for name, _ in self.hoisted}
+        for name in _NAMES.findall("\n".join(lines)):
+            if name not in written and name not in steady and int(name[2:]) >= outside:
+                return False
+        return True
 
     def loop(self, loop: ast.Loop, body, copy: bool = False) -> None:
         """Write `for var in seq if cond: body(var, var's type)`; `copy`: loop over a copy of the
@@ -105,6 +137,8 @@ class Loops:
         if self.loops >= MAX_LOOPS:
             raise RuleError(self.span(loop), f"loops nest too deeply (at most {MAX_LOOPS})")
         unit, outermost = self.unit, not self.loops
+        if outermost:
+            self.shared.outside = int(unit.temp()[2:])      # temporaries from here on: the loops' own
         seq = self._expr(loop.seq)
         self.check(seq, A_LIST, loop.seq, "a loop `for … in`")
         items = unit.temp()
