@@ -17,7 +17,7 @@ import pytest
 import fuzzing
 import ruledsl
 import shipped
-from ruledsl.compile.writer import _key
+from ruledsl.compile.constants import constant_key
 from ruledsl.errors import RuleError, RuleErrors
 from ruledsl.expr import EvalError
 
@@ -83,7 +83,7 @@ def test_constants_are_named_by_role_and_equal_ones_shared(coteccio):
     # a function by its name, a place in the file by its line and column, the tables by role
     assert "EXPLAINED" in names and "SEAT" in names and "ALL_SEATS" in names and "PLAYS" not in names
     assert any(re.fullmatch(r"AT_\d+_\d+", name) for name in names)
-    keys = [_key(value) for value in names.values()]
+    keys = [constant_key(value) for value in names.values()]
     shared = [k for k in keys if k is not None]
     assert len(shared) == len(set(shared))               # no two constants are equal
     assert names["ALL_SEATS"] == (0, 1, 2, 3) and prog.source.count("ALL_SEATS") > 2

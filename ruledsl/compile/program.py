@@ -31,8 +31,9 @@ from ..runtime.helpers import SEAT_NAMES
 from ..runtime.knowledge import Viewers
 from ..source import NOWHERE, Span
 from . import kept, match, module
+from .layout import Layout
 from .ranking import RankingCode
-from .scope import GameScope, Layout
+from .scope import GameScope
 from .writer import Writer
 
 MAX_ROUNDS = 8

@@ -25,6 +25,7 @@ import attrs
 
 from ..expr.codegen import Lines
 from ..source import Span
+from .constants import constant_key, constant_role
 
 MAX_INDENT = 40          # deeper than this, a block is its own function (Python allows 100)
 INDENT = "    "          # one level of the generated source, as `ruledsl compile` prints it
@@ -91,10 +92,10 @@ class Writer:
             return name
         if value is None or type(value) in (bool, int):
             return repr(value) if not (type(value) is int and value < 0) else f"({value!r})"
-        key = _key(value)
+        key = constant_key(value)
         name = self.by_value.get(key) if key is not None else None
         if name is None:
-            name = self._fresh(role or self.roles.get(key) or _role(value))
+            name = self._fresh(role or self.roles.get(key) or constant_role(value))
             self.values[name] = value
             if key is not None:
                 self.by_value[key] = name
@@ -104,7 +105,7 @@ class Writer:
 
     def name(self, value: Any, role: str) -> None:
         """Name `value`, and any value equal to it, by `role` when it becomes a constant."""
-        key = _key(value)
+        key = constant_key(value)
         if key is not None:
             self.roles.setdefault(key, role)
 
@@ -331,38 +332,6 @@ class Writer:
 # not stop at a decision (most often it does) runs on through the loop (`_run`, module.py).
 _CALL_BLOCK = ("_next = _b{}(st)", "return None if _next is None else _run(st, _next)")
 _CALL_AND_BACK = ((0, "_next = _b{}(st)"), (0, "if _next is not None:"), (1, "_run(st, _next)"))
-
-
-def _key(value: Any):
-    """A key equal only for values equal with the same types all the way down (so a tuple of
-    cards is not shared with a tuple of whole numbers); None for a value that may change or
-    cannot be hashed, which is never shared."""
-    kind = type(value)
-    if kind in (tuple, frozenset):
-        parts = [_key(item) for item in value]
-        return None if None in parts else (kind, kind(parts))
-    try:
-        hash(value)
-    except TypeError:
-        return None
-    return None if kind in (list, dict, set) else (kind, value)
-
-
-def _role(value: Any) -> str:
-    """A name for a constant by what it is: a function by its name, a place in the rule file by
-    its line and column, anything else by its kind (never by a text it holds)."""
-    if type(value).__name__ == "Span":
-        return f"AT_{value.line}_{value.col}"
-    if callable(value) and hasattr(value, "__name__"):
-        qualified = getattr(value, "__qualname__", value.__name__)       # Rankings.get, not get
-        name = (value.__name__ if "<" in qualified else qualified.replace(".", "_")).strip("_")
-        if name.isidentifier():
-            return name.upper()
-    return _KINDS.get(type(value).__name__, type(value).__name__.upper())
-
-
-_KINDS = {"str": "TEXT", "tuple": "TABLE", "frozenset": "SET", "dict": "MAP", "list": "LIST",
-          "Fraction": "NUMBER", "Card": "CARD", "function": "FUNCTION"}
 
 
 # A decision's answer kept in its slot for the steps after it (lang/steps/ask.py): `st.vars[N] =
