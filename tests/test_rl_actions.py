@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from ruledsl.envs import Match
 from ruledsl.runtime.actions import IllegalAction
 from ruledsl.runtime.indices import singles, spellings
 from rl_games import ROOT, load, shipped
@@ -57,8 +58,9 @@ def test_integer_actions_spell_every_legal_action_once(name, n):
             mask = st.legal_actions_mask()
             assert len(mask) == size and [i for i, m in enumerate(mask) if m] == st.legal_indices()
             assert set(st.legal_indices()) == {s[0] for s, _ in every}
-            # a decision of one-integer actions is also a table action -> integer (envs.Match),
-            # filled as they are spelt (above), with the same integers as the spellings
+            # envs.Match keeps a decision of one-integer actions as a table action -> integer,
+            # read from at its next states, with the same integers as the spellings
+            assert Match(st).legal() == st.legal_indices()
             one = ([s[0] for s, _ in every], legal) if all(len(s) == 1 for s, _ in every) else None
             assert singles(st) == one
             st.apply_action(rng.choice(legal))

@@ -59,8 +59,9 @@ class Match:
         self._single = indices.singles(self.state)
         if self._single is None:
             spelt, actions = indices.spelt(self.state)
-            if sum(map(len, spelt)) == len(spelt):        # each one integer (none is empty)
-                self._single = [s[0] for s in spelt], actions
+            ints = indices.keep_singles(self.state, spelt, actions)
+            if ints is not None:
+                self._single = ints, actions
             else:
                 self._whole = dict(zip(spelt, actions))
 

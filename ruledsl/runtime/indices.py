@@ -143,37 +143,27 @@ def spellings(st) -> list:
 
 
 def spelt(st) -> tuple[list, list]:
-    """The legal actions of the state and their integers, as two lists: (integers, actions).
-    Where each action is one integer, they are also kept in the decision's table of such
-    actions (`singles` reads it)."""
+    """The legal actions of the state and their integers, as two lists: (integers, actions)."""
     code = coding(st.prog)
-    d, actions = st.prog.decisions[st.pc], st.legal_actions()
-    known = code.known(d)
+    known, actions = code.known(st.prog.decisions[st.pc]), st.legal_actions()
     try:
-        out = list(map(known.__getitem__, actions))      # each spelt already: one lookup
+        return list(map(known.__getitem__, actions)), actions      # each spelt already: one lookup
     except (KeyError, TypeError):
-        out = []
-        for a in actions:
-            try:
-                out.append(known[a])
-            except (KeyError, TypeError):
-                out.append(code.spelling(st, a))
-    if sum(map(len, out)) == len(out):                    # each action one integer (none is empty)
-        single = code.single.setdefault(st.pc, {})
-        if len(single) >= _KNOWN:
-            single.clear()
+        pass
+    out = []
+    for a in actions:
         try:
-            single.update(zip(actions, (s[0] for s in out)))
-        except TypeError:                                 # an action holding a list: not kept
-            pass
+            out.append(known[a])
+        except (KeyError, TypeError):
+            out.append(code.spelling(st, a))
     return out, actions
 
 
 def singles(st) -> tuple[list, list] | None:
     """(the integer of each legal action, the actions) where each legal action is one integer
-    already met (a card played: every decision of a trick game), read from the decision's table
-    of them (they are spelt from the decision and the action alone): a step of a trick game
-    spells nothing. None where an action is not in it: `spelt` spells them (and fills it)."""
+    already kept (a card played: every decision of a trick game), read from the decision's
+    table of them (an action is spelt from the decision and the action alone): a step of a
+    trick game spells nothing. None where an action is not in it."""
     single = coding(st.prog).single.get(st.pc)
     if single is not None:
         actions = st.legal_actions()
@@ -182,6 +172,22 @@ def singles(st) -> tuple[list, list] | None:
         except (KeyError, TypeError):
             pass
     return None
+
+
+def keep_singles(st, spelt: list, actions: list) -> list[int] | None:
+    """The integers of the state's legal `actions` (`spelt`, as `spelt` gives them) where each
+    is one integer, kept in the decision's table for `singles`; None where one is several."""
+    if sum(map(len, spelt)) != len(spelt):               # none is empty
+        return None
+    ints = [s[0] for s in spelt]
+    single = coding(st.prog).single.setdefault(st.pc, {})
+    if len(single) >= _KNOWN:
+        single.clear()
+    try:
+        single.update(zip(actions, ints))
+    except TypeError:                                    # an action holding a list: not kept
+        pass
+    return ints
 
 
 def legal_indices(st, chosen: tuple = (), every: list | None = None) -> list[int]:
