@@ -8,6 +8,8 @@ import linecache
 import operator
 import weakref
 
+import attrs
+
 from ..errors import RuleError
 from ..source import Span
 from ..expr import values
@@ -20,6 +22,20 @@ from .listing import place
 
 MAX_REDEALS = 1000       # redeals of one hand in a row before the match is taken to be stuck
 FILE_NUMBERS = itertools.count(1)     # each compiled file a name of its own, for linecache
+
+
+@attrs.define
+class Decision:
+    """A decision point of the program (Program.decisions): what the runtime needs besides its
+    generated functions (`_l{id}` legal actions, `_a{id}` apply, `_e{id}` every candidate with
+    its reason); compile/program.py makes one for each decision it writes."""
+
+    id: int
+    kind: object          # the step kind's runtime side: text, why_not, describe (lang/steps)
+    span: object
+    spec: object          # what that side needs to know (sizes, choices, …)
+    in_hand: bool = False  # among the hand's steps (not setup or after_hand): a search plays for the hand
+
 
 def run(st, label) -> None:
     """The one loop that runs a program's blocks: each returns the next, or None at a decision

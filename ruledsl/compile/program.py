@@ -39,24 +39,12 @@ from .writer import Writer
 MAX_ROUNDS = 8
 
 
-@attrs.define
-class Decision:
-    """A decision point of the program: what the runtime needs besides its generated functions
-    (`_l{id}` legal actions, `_a{id}` apply, `_e{id}` every candidate with its reason)."""
-
-    id: int
-    kind: object          # the step kind's runtime side: text, why_not, describe (lang/steps)
-    span: object
-    spec: object          # what that side needs to know (sizes, choices, …)
-    in_hand: bool = False  # among the hand's steps (not setup or after_hand): a search plays for the hand
-
-
 class Compiler:
     """Compiles one Ruleset for `n` players; the `c` the step kinds write through."""
 
     def __init__(self, ruleset, n: int, counter_types: dict[str, Type]):
         self.ruleset, self.n = ruleset, n
-        self.in_hand = False             # compiling the hand's steps (Decision.in_hand)
+        self.in_hand = False             # compiling the hand's steps (module.Decision.in_hand)
         self.counter_types = counter_types
         self.direction = 1 if ruleset.direction == "clockwise" else -1
         spec = ruleset.deck
@@ -71,7 +59,7 @@ class Compiler:
         self.scope = GameScope(self)
         self.errors = Collector()
         self.bound: dict[str, Frag] = {}
-        self.decisions: list[Decision] = []
+        self.decisions: list[module.Decision] = []
         self.ranking = RankingCode(self)      # the ranking in force, for the kinds that rank cards
         self.tables: dict[str, str] = {}
         self.inlined: dict[int, tuple] = {}    # decision id -> (write its legality, write its apply)
@@ -350,12 +338,12 @@ class Compiler:
             if step.say is not None:
                 self.w.line(f"st.events.append({{'kind': 'say', 'text': {self.text(step.say)}}})")
 
-    def decision(self, kind, spec, span) -> Decision:
-        d = Decision(len(self.decisions), kind, span, spec, self.in_hand)
+    def decision(self, kind, spec, span) -> module.Decision:
+        d = module.Decision(len(self.decisions), kind, span, spec, self.in_hand)
         self.decisions.append(d)
         return d
 
-    def apply_function(self, d: Decision, counted: bool = True) -> None:
+    def apply_function(self, d: module.Decision, counted: bool = True) -> None:
         """Write on into `_a{id}(st, a)`: taking action `a` at decision `d`. It counts the
         action (unless `counted` is False: a trick's play is counted by the trick it joins,
         State.steps), and goes on (through the steps after it) until the next decision."""
@@ -363,13 +351,13 @@ class Compiler:
         if counted:
             self.w.line("st.steps_done += 1")    # what `limit` and a PlayError's step count
 
-    def inline(self, d: Decision, legal, apply) -> None:
+    def inline(self, d: module.Decision, legal, apply) -> None:
         """Offer decision `d` to be written into the State's public methods (public.py):
         `legal(give)` writes its legal actions, each branch ending in `give(source of the
         list)`; `apply()` writes the body of its `_a`, which counts the action as `_a` does."""
         self.inlined[d.id] = (legal, apply)
 
-    def wait(self, d: Decision, seat: str) -> None:
+    def wait(self, d: module.Decision, seat: str) -> None:
         """Write: decision `d` is now up to `seat`; the program stops here until it is taken."""
         self.w.line(f"st.pc = {d.id}")
         self.w.line(f"st.player = {seat}")
