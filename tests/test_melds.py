@@ -11,11 +11,17 @@ from hypothesis import strategies as st
 
 from ruledsl.runtime.cards import PACKS, Deck
 from ruledsl.runtime.less import points_less
+from ruledsl.runtime.meld_lists import listed
 from ruledsl.runtime.melds import MAX_WORK, MeldRules
 
 ORDER = list(PACKS["french-52"].ranks)                   # A high … 2
 RUN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]      # A low
 DECK = Deck(PACKS["french-52"], ORDER, ORDER, {"run": RUN}, {r: min(10, i + 1) for i, r in enumerate(RUN)}, {})
+
+
+def by_card(found: MeldRules, xs) -> list[list]:
+    """The melds of xs listed from its cards one by one, with found's deck and order."""
+    return listed(xs, found.place, found.suit_of, found.suits)
 
 
 def rules(order=RUN) -> MeldRules:
@@ -33,8 +39,8 @@ hands = st.lists(st.sampled_from(few), min_size=0, max_size=12, unique=True)
 @given(hands, st.sampled_from([RUN, ORDER]))
 def test_a_hands_melds_from_its_ranks_and_suits_are_those_listed_card_by_card(hand, order):
     found = rules(order)
-    assert found.melds(hand) == found._listed(hand)
-    assert found.melds(hand + hand[:1]) == found._listed(hand + hand[:1])      # a card twice: listed
+    assert found.melds(hand) == by_card(found, hand)
+    assert found.melds(hand + hand[:1]) == by_card(found, hand + hand[:1])      # a card twice: listed
 
 
 @settings(max_examples=200, deadline=None)
@@ -120,7 +126,7 @@ def test_the_melds_within_a_hand_one_card_from_a_recent_one_are_derived_as_found
         if split:
             assert found.best(hand, None) == rules(order).best(hand, None)
         else:
-            assert found.melds(hand) == found._listed(hand)
+            assert found.melds(hand) == by_card(found, hand)
         assert found._recent[0][1] == found._inside(found._hand(hand), found._lines(found._hand(hand)))
 
 
@@ -145,7 +151,7 @@ def test_a_hand_is_found_meldless_when_it_holds_no_meld(hand, order):
     found = rules(order)
     found.best([], None)                              # (the tables are made on the first split)
     assert found._lined_all
-    assert found._meldless(found._hand(hand), found._lines(found._hand(hand))) == (found._listed(hand) == [])
+    assert found._meldless(found._hand(hand), found._lines(found._hand(hand))) == (by_card(found, hand) == [])
 
 
 def test_the_melds_of_a_hand_from_a_shoe_are_listed_without_the_shoes_melds():
@@ -156,5 +162,5 @@ def test_the_melds_of_a_hand_from_a_shoe_are_listed_without_the_shoes_melds():
     for packs in (2, 8):
         shoe = MeldRules(RUN, DECK.rank_of * packs, DECK.suit_of * packs, DECK.suits)
         hand = DECK.cards[:5] + [DECK.cards[1] + ids, DECK.cards[14], DECK.cards[27]]
-        assert shoe.melds(hand) == shoe._listed(hand) != []
+        assert shoe.melds(hand) == by_card(shoe, hand) != []
         assert shoe._melds is None

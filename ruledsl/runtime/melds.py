@@ -14,13 +14,13 @@ order the cards happen to lie in.
 from __future__ import annotations
 
 from collections import deque
-from itertools import combinations as _combinations
 
-from ..expr.values import MAX_ITEMS, EvalError
+from ..expr.values import EvalError
 from .cards import Card
 from .helpers import cards
 from .extending import Extending
 from .less import Less
+from .meld_lists import few_melds_one_a_place, listed
 
 MAX_WORK = 1_000_000      # best_melds: the steps of its search (a hand of 20 cards takes a few thousand)
 KEPT = 1 << 16            # answers kept (is_meld's, the splits by their cards, by free cards) before starting afresh
@@ -43,7 +43,7 @@ class MeldRules:
         self._melds = None                                        # every meld of the deck, made when first asked
         self._at = None
         self._lined_all = False
-        self._by_bits = None              # melds() from the hand's bits (see _few_melds_one_a_place)
+        self._by_bits = None              # melds() from the hand's bits (see meld_lists.few_melds_one_a_place)
         self.splits: dict = {}            # a hand's cards (bits) -> (its best split's melds, the melds within it), as indices
         self._recent = deque([(0, [], ())], RECENT)     # the hands asked for last (bits, melds within, best split or None), newest first
         self._free: dict = {}             # free cards (bits) -> (points melded, cards melded, melds), see _split
@@ -59,7 +59,7 @@ class MeldRules:
         holds, found from its ranks and suits (_inside); otherwise listed from the cards."""
         xs = cards(xs)
         if self._by_bits is None:
-            self._by_bits = self._few_melds_one_a_place()
+            self._by_bits = few_melds_one_a_place(self.ranks, self.place, self.suit_of, self.suits)
         if self._by_bits and len(set(xs)) == len(xs):
             if self._melds is None:
                 self._deck_melds()
@@ -68,49 +68,7 @@ class MeldRules:
             if self._recent[0][0] != hand:
                 self._recent.appendleft((hand, inside, None))
             return [list(self._melds[i][0]) for i in inside]
-        return self._listed(xs)
-
-    def _few_melds_one_a_place(self) -> bool:
-        """Whether the deck has one card at each place of a suit and few enough melds (at most
-        MAX_ITEMS) to be made once: not a shoe of several packs, whose copies of a rank make
-        its sets countless (eight packs: 2**32 sets of a rank)."""
-        held, at_place = set(), {}
-        for c, p in enumerate(self.place):
-            if p is not None:
-                if self.suit_of[c] in self.suits:
-                    if (self.suit_of[c], p) in held:
-                        return False
-                    held.add((self.suit_of[c], p))
-                at_place[p] = at_place.get(p, 0) + 1
-        n = len(self.ranks)
-        sets = sum(2 ** k - 1 - k - k * (k - 1) // 2 for k in at_place.values())
-        return sets + len(self.suits) * (n - 1) * (n - 2) // 2 <= MAX_ITEMS
-
-    def _listed(self, xs) -> list[list]:
-        """melds(xs) worked out from the cards, one by one (any cards, copies too)."""
-        place, suit_of = self.place, self.suit_of
-        groups: dict = {}
-        for c in sorted(xs):
-            if place[c] is not None:
-                groups.setdefault(place[c], []).append(c)
-        out: list[list] = []
-        for p in sorted(groups):
-            group = groups[p]
-            for k in range(3, len(group) + 1):
-                out += [list(m) for m in _combinations(group, k)]
-        held: dict = {}
-        for c in set(xs):
-            if place[c] is not None:
-                held.setdefault(suit_of[c], []).append(c)
-        for suit in self.suits:
-            line = sorted(held.get(suit, ()), key=place.__getitem__)
-            for start in range(len(line) - 2):
-                end = start + 1
-                while end < len(line) and place[line[end]] == place[line[end - 1]] + 1:
-                    end += 1
-                    if end - start >= 3:
-                        out.append(line[start:end])
-        return out
+        return listed(xs, self.place, self.suit_of, self.suits)
 
     def is_meld(self, xs) -> bool:
         """Whether xs, as a whole, is one set or one run (see melds); kept by its cards (a few)."""
@@ -379,7 +337,7 @@ class MeldRules:
         deck = [Card(c) for c in range(len(self.rank_of)) if self.place[c] is not None]
         points = self.points
         self._melds = [(tuple(m), sum(1 << c for c in m), (points(list(m)) if points else 0, len(m)))
-                       for m in self._listed(deck)]
+                       for m in listed(deck, self.place, self.suit_of, self.suits)]
         self._holding = [[] for _ in range(len(self.rank_of))]
         for i, (m, _, _) in enumerate(self._melds):
             for c in m:
