@@ -247,3 +247,59 @@ def test_a_bet_of_any_size_is_chosen_as_an_amount_not_from_a_wall_of_buttons(bro
     assert page.locator("#log .log-line", has_text=f"A (you): raise {chosen}").count() == 1
     assert not errors, errors
     ctx.close()
+
+
+PILE = ".zone:has(.zone-label:text-is('discard')) .card"
+
+
+def draw_and_discard(page) -> str:
+    """A Rummy turn as a person plays it: draw from the stock, throw the first card that may be
+    thrown. The card thrown."""
+    version = page.get_attribute("body", "data-version")
+    page.locator("#actions .move", has_text=re.compile(r"^draw$")).click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+    version = page.get_attribute("body", "data-version")
+    card = page.locator("#hand .card.playable").first
+    thrown = card.get_attribute("data-card")
+    card.click()                     # thrown at once, or (a card of a meld too) offered as moves
+    page.wait_for_function("v => document.body.dataset.version !== v || [...document.querySelectorAll("
+                           "'#actions .move')].some(m => m.textContent.startsWith('discard'))", arg=version)
+    if page.get_attribute("body", "data-version") == version:
+        page.locator("#actions .move", has_text=re.compile(r"^discard")).click()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+    return thrown
+
+
+def marked(page, after: str) -> list[str]:
+    """The discard pile's cards marked as just arrived, once the page shows version `after`."""
+    page.wait_for_function("v => document.body.dataset.version === v", arg=after, timeout=10_000)
+    return [c.get_attribute("data-card") for c in page.locator(f"{PILE}.arrived").all()]
+
+
+def test_what_the_others_played_since_ones_last_move_is_marked(browser, server):
+    """In Rummy the card one person throws onto the discard pile is marked on the other's page,
+    and only that card; the thrower's own page marks nothing; once the other has played, the
+    first sees the other's card marked and no longer its own."""
+    alice_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    errors = watch_errors(alice) + watch_errors(bob)
+    links = make_table(alice, server, "rummy", ["you", "human"])
+    go_to_table(alice)
+    bob.goto(links["B"])
+    for page in (alice, bob):
+        page.wait_for_selector("#hand .card")
+    first, second = (alice, bob) if "Your turn" in alice.inner_text("#status") else (bob, alice)
+    lying = {c.get_attribute("data-card") for c in second.locator(PILE).all()}
+    thrown = draw_and_discard(first)
+    now = first.get_attribute("body", "data-version")
+    assert marked(first, now) == []
+    assert marked(second, now) == [thrown]
+    assert {c.get_attribute("data-card") for c in second.locator(PILE).all()} == lying | {thrown}
+    second.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')")
+    answer = draw_and_discard(second)
+    now = second.get_attribute("body", "data-version")
+    assert marked(second, now) == []
+    assert marked(first, now) == [answer]
+    assert not errors, errors
+    alice_ctx.close()
+    bob_ctx.close()

@@ -58,10 +58,54 @@ export function drawCenter(view, deck, onTable = new Map()) {
   } else {
     fill(trick);
   }
-  fill($("zones"), ...(v ? v.table : []).map((z) => el("div", { class: "zone" },
+  const zones = v ? v.table : [];
+  const [arrived, fresh] = arrivals(view, zones);
+  fill($("zones"), ...zones.map((z) => el("div", { class: "zone" },
     el("div", { class: "zone-label" }, z.label.replaceAll("_", " ")),
-    el("div", { class: "zone-cards" }, ...z.cards.map((c) => tableCard(deck, c, onTable.get(c))),
-      z.hidden ? el("span", { class: "dim small" }, `+${z.hidden} face down`) : null))));
+    el("div", { class: "zone-cards" }, ...z.cards.map((c) => {
+      const card = tableCard(deck, c, onTable.get(c));
+      if (arrived.get(z.label)?.has(c)) {
+        card.classList.add("arrived");
+        if (fresh.get(z.label)?.has(c)) card.classList.add("fresh");   // moves in once, not at every redraw
+        card.title = card.title ? `${card.title} (just arrived)` : "just arrived";
+      }
+      return card;
+    }), z.hidden ? el("span", { class: "dim small" }, `+${z.hidden} face down`) : null))));
+}
+
+// The face-up cards brought into each zone (label → cards) since this seat's own last move — what
+// the others did while it waited — or, for a spectator or a finished match stepped through, by
+// the last change; so that a person sees at a glance what was just played onto a pile or laid
+// down. Worked out from the views this page has shown, which hold only what the seat may see.
+const shown = { moment: null, base: null, arrived: new Map(), ownMoveAfter: null };
+
+// This page's seat has asked for a move at `version` (null: the move was refused): the first view
+// after it shows nothing as arrived, and later ones count from it.
+export function ownMove(version) {
+  shown.ownMoveAfter = version;
+}
+
+// The cards arrived, and those of them not marked in the view drawn before (label → cards each).
+function arrivals(view, zones) {
+  const moment = `${view.version}/${view.step ?? ""}`;
+  if (moment === shown.moment) return [shown.arrived, new Map()];    // the same view drawn again (a click, a hint)
+  const now = new Map(zones.map((z) => [z.label, new Set(z.cards)]));
+  const own = shown.ownMoveAfter !== null && view.version > shown.ownMoveAfter;
+  const arrived = new Map();
+  if (shown.base !== null && !own) {
+    for (const [label, cards] of now) {
+      const before = shown.base.get(label) || new Set();
+      const fresh = [...cards].filter((c) => !before.has(c));
+      if (fresh.length) arrived.set(label, new Set(fresh));
+    }
+  }
+  const byLastChange = !view.seat || view.step != null;
+  if (shown.base === null || own || byLastChange) shown.base = now;
+  if (own) shown.ownMoveAfter = null;
+  const fresh = new Map([...arrived].map(([label, cards]) =>
+    [label, new Set([...cards].filter((c) => !shown.arrived.get(label)?.has(c)))]));
+  Object.assign(shown, { moment, arrived });
+  return [arrived, fresh];
 }
 
 function tableCard(deck, card, move) {

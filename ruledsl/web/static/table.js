@@ -1,7 +1,7 @@
 // The table page: one seat's view (or a spectator's), kept up to date over a WebSocket; moves
 // by clicking cards and buttons; a finished match stepped through move by move.
 import { api, Deck, el, fill, inviteLink, seats, toast } from "./common.js";
-import { drawCenter, drawLog, drawScores, drawSeats, seatName } from "./panels.js";
+import { drawCenter, drawLog, drawScores, drawSeats, ownMove, seatName } from "./panels.js";
 
 const table = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -70,10 +70,12 @@ function linkState(kind, title) {
 async function move(action) {
   if (state.busy) return;
   state.busy = true;
+  ownMove(state.view.version);
   try {
     show(await api(`/api/tables/${encodeURIComponent(table)}/actions`, {
       method: "POST", token: token(), body: { action, version: state.view.version } }));
   } catch (e) {
+    ownMove(null);
     if (e.body.view) show(e.body.view);
     toast(e.message, "error");
   } finally {
