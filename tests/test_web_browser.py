@@ -303,3 +303,42 @@ def test_what_the_others_played_since_ones_last_move_is_marked(browser, server):
     assert not errors, errors
     alice_ctx.close()
     bob_ctx.close()
+
+
+def test_a_capture_games_last_play_says_what_it_took_and_seats_fit_a_phone(browser, server):
+    """Cicera at a phone's width: the last play is labelled by what it did — 'took', with the
+    cards taken, when the log says it took; 'taking nothing' when it did not — and each seat's
+    badges (team, dealer) stay inside its box."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    make_table(page, server, "cicera", ["you", "random", "random", "random"])
+    go_to_table(page)
+    seen = set()
+    for _ in range(60):
+        page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')"
+                               " || document.body.dataset.status !== 'playing'", timeout=20_000)
+        if page.get_attribute("body", "data-status") != "playing":
+            break
+        said = page.evaluate("""() => [document.querySelector('#trick .last-label')?.textContent || '',
+            [...document.querySelectorAll('#log .log-line')].map(l => l.textContent).filter(t => / plays /.test(t)).pop() || '',
+            [...document.querySelectorAll('#trick .play-seat')].map(p => p.textContent)]""")
+        label, line, captions = said
+        if label:
+            took = ", takes" in line
+            assert label.split(" ", 1)[0] == line.split(" ", 1)[0], (label, line)     # the same seat
+            assert ("took" in label) == took and ("taking nothing" in label) == (not took), (label, line)
+            assert captions == (["played", "taken"] if took else ["played"]), captions
+            seen.add(took)
+        inside = page.evaluate("""() => [...document.querySelectorAll('.seat')].every(s => {
+            const r = s.getBoundingClientRect();
+            return [...s.querySelectorAll('.dealer, .team, .seat-badge')].every(b => {
+                const q = b.getBoundingClientRect();
+                return q.left >= r.left && q.right <= r.right && q.top >= r.top && q.bottom <= r.bottom; }); })""")
+        assert inside
+        if seen == {True, False}:
+            break
+        take_turn(page)
+    assert seen == {True, False}, seen
+    assert not errors, errors
+    ctx.close()

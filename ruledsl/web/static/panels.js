@@ -50,10 +50,13 @@ export function drawCenter(view, deck, onTable = new Map()) {
         el("div", { class: "play-cards" }, ...p.cards.map((c) => deck.card(c))),
         el("div", { class: "play-seat" }, seatName(view, p.seat)))));
     trick.classList.add("faded");
-  } else if (view.last && view.last.taken) {
-    fill(trick, el("div", { class: "last-label" }, `${seatName(view, view.last.seat)} took`),
-      el("div", { class: "play" }, el("div", { class: "play-cards" }, ...view.last.cards.map((c) => deck.card(c)),
-        ...view.last.taken.map((c) => deck.card(c)))));
+  } else if (view.last && view.last.taken) {        // a capture game's last play: what it took, if anything
+    const { seat, cards, taken } = view.last;
+    fill(trick, el("div", { class: "last-label" }, `${seatName(view, seat)} ${taken.length ? "took" : "played, taking nothing"}`),
+      el("div", { class: "play" }, el("div", { class: "play-cards" }, ...cards.map((c) => deck.card(c))),
+        el("div", { class: "play-seat" }, "played")),
+      taken.length ? el("div", { class: "play" }, el("div", { class: "play-cards" }, ...taken.map((c) => deck.card(c))),
+        el("div", { class: "play-seat" }, "taken")) : null);
     trick.classList.add("faded");
   } else {
     fill(trick);
