@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -324,6 +325,60 @@ def test_a_later_choice_reads_what_a_choices_values_found_and_offers_what_the_br
             closed += st.evaluate("not open") is True
             st.apply_action(rng.choice(st.legal_actions()))
     assert checked > 100 and closed > 10          # both ways: the loop run, and not
+
+
+# -- steady parts worked out once, before the values (candidates.Planner.steady/hoist) ------------
+
+STEADY = """\
+name: Steady
+players: 2
+deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
+zones:
+  hand: {owner: player, visible: owner}
+  pile: {visible: all}
+counters:
+  wish: {start: none, scope: hand}
+functions:
+  upcard(): last(pile)
+  fits(c, p): "rank(c) == rank(upcard()) or suit(c) == (wish if wish != none else suit(upcard())) or count(hand(p)) > 6"
+hand:
+  - deal: {to: each, count: 5}
+  - deal: {to: pile, count: 1}
+  - turns:
+      until: count(hand(player)) == 0 or count(deck) == 0
+      turn:
+        - ask:
+            who: player
+            choices:
+              play: {each: c in hand(player), when: "fits(c, player)", do: "move c to pile; wish = suit(c) if rank(c) == 'J' else none"}
+              draw: {do: move last(deck) to hand(player)}
+after_hand:
+  - end_match: seats
+"""
+
+
+def test_the_steady_parts_of_a_when_are_worked_out_once_each_and_offer_what_the_brute_force_offers(tmp_path):
+    """`fits(c)` reads the top card through a function (`upcard()`) three times, the hand and `wish`
+    twice: each is worked out once before the loop over the hand (a function's body holding a
+    call is not taken for one that reads the value), and nothing in the loop reads a zone; `_l`
+    offers what `_e` offers at every decision."""
+    path = tmp_path / "steady.yaml"
+    path.write_text(STEADY, encoding="utf-8")
+    game = ruledsl.load_game(path)
+    source = game.program(2).source
+    listing = source[source.index("def _l0"):source.index("def _a0")]
+    before, loop = re.split(r"\n *for _v\w+ in \w+:\n", listing, maxsplit=1)     # the loop statement
+    loop = loop[:loop.index("return")]
+    assert "st.zones" not in loop and "st.cv" not in loop     # the top card, the hand, wish: before it
+    assert before.count("[-1]") == 1 and before.count("st.cv[") == 1
+    rng, checked = random.Random(3), 0
+    for seed in range(8):
+        st = game.new_initial_state(seed=seed)
+        while st.current_player() >= 0:
+            assert same_answers(st, strict(path)) is True
+            checked += 1
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert checked > 100
 
 
 # -- a list less the value, asked for each value (lang/steps/less.py) -------------------------------

@@ -156,10 +156,18 @@ class Planner:
         return term.at(rewrite(term.node, frozenset(), True))
 
     def hoist(self, found: dict) -> dict:
-        """Write the sub-expressions `steady` gathered, each into a name; give their Frags."""
-        marks = {}
-        for name, term in found.values():
-            frag = self.compile(term)
+        """Write the sub-expressions `steady` gathered, each into a name; give their Frags. A
+        part met more than once among them (`upcard()` in `rank(upcard()) != 'J'`,
+        `suit(upcard())` and `rank(upcard())`) is written first, once, and read from its name."""
+        marks: dict = {}
+        shared = _shared([term for _, term in found.values()])
+        for name, term in [*shared.values(), *found.values()]:
+            same = shared.get(_key(term, term.node))
+            if same is not None and same[0] != name:
+                marks[name] = marks[same[0]]        # a steady term that is itself shared
+                continue
+            term = term.at(_named(term, term.node, shared))
+            frag = self.compile(term, **marks)
             if frag.const is not None or (frag.atomic and frag.src.isidentifier()):
                 marks[name] = frag                  # a constant, or a local already
                 continue
@@ -173,7 +181,44 @@ class Planner:
 WRITTEN = (ast.Literal, ast.CardLit, ast.SuitLit, ast.BadWord)
 
 
+def _key(term: Term, node) -> tuple:
+    """A steady sub-expression's identity: its text, in the text and with the parameters it lies
+    in (it reads no loop variable, so the same text there is the same value)."""
+    return id(term.expr), id(term.env), term.expr.text[node.offset:node.offset + node.width]
+
+
+def _shared(terms: list) -> dict:
+    """The parts met more than once in the steady `terms` (the terms themselves included; nothing
+    inside a comprehension, which may read its own variable; no value written out), by key:
+    (name, Term), the shorter first, so that a part is written before those holding it."""
+    seen: dict = {}
+
+    def walk(term: Term, node) -> None:
+        seen.setdefault(_key(term, node), []).append(term.at(node))
+        for child in ast.children(node):
+            if not isinstance(child, (*WRITTEN, ast.Comprehension)):
+                walk(term, child)
+
+    for term in terms:
+        if not isinstance(term.node, ast.Comprehension):
+            walk(term, term.node)
+    repeated = sorted((met[0] for met in seen.values() if len(met) > 1), key=lambda t: t.node.width)
+    return {_key(t, t.node): (f"@shared{i}", t) for i, t in enumerate(repeated)}
+
+
+def _named(term: Term, node, shared: dict):
+    """`node` with each part below it that `shared` holds read from that part's name."""
+    def swap(child):
+        if isinstance(child, (*WRITTEN, ast.Comprehension)):
+            return child
+        same = shared.get(_key(term, child))
+        return ast.Name(name=same[0], offset=child.offset, width=child.width) if same else rebuilt(child, swap)
+    return rebuilt(node, swap)
+
+
 def rebuilt(node, fn):
+    """`node` with `fn` applied to each child; the node itself where no child changed (callers
+    tell a rewrite from none by identity: less.py lifts only a function body that changed)."""
     changes = {}
     for field in attrs.fields(type(node)):
         value = getattr(node, field.name)
@@ -181,6 +226,8 @@ def rebuilt(node, fn):
             new = fn(value)
         elif isinstance(value, tuple) and any(isinstance(v, ast.Node) for v in value):
             new = tuple(fn(v) if isinstance(v, ast.Node) else v for v in value)
+            if all(n is v for n, v in zip(new, value)):
+                continue
         else:
             continue
         if new is not value:
