@@ -242,6 +242,8 @@ def test_a_chooser_makes_the_combinations_that_pass_in_their_order(hand, k, same
                              poker=poker, tables=TABLES if poker is not None or beat is not None else None, ranks=ranks)
     to_beat = ranked.poker_rank(beat, *TABLES) if beat is not None else None
     got = chooser(hand, k, None, to_beat, ties)
+    # the same as an ask's answers (a block: the plan tests nothing more on each), after others
+    assert chooser.offer([(0, None)], 3, hand, k, None, False, to_beat, ties) == [(0, None)] + [(3, tuple(s)) for s in got]
 
     def alike(s) -> bool:
         return table is None or len({table[c] for c in s}) <= 1
@@ -300,6 +302,7 @@ def test_a_chooser_that_beats_the_play_makes_exactly_what_beats_it(case):
                                  ranks=RANKS if deck is DECK else ranked.Ranks(*tables))
         to_beat = ranked.poker_rank(beat, *tables)
         got = chooser(hand, k, None, to_beat, ties)
+        assert chooser.offer([], 1, hand, k, None, True, to_beat, ties) == [(1, tuple(s)) for s in got]
         assert chooser.one_pack                 # (each shape ranked once, with other decks' cards about)
 
         def passes(s) -> bool:

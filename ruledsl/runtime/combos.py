@@ -70,6 +70,18 @@ class Chooser:
         return f"Chooser({', '.join(given + ([f'poker={self.poker}'] if self.poker is not None else []))})"
 
     def __call__(self, xs, k, span, beat=None, ties=False) -> list[list]:
+        return list(map(list, self.tuples(xs, k, span, beat, ties)))
+
+    def offer(self, out, choice: int, xs, k, span, lazy: bool = False, beat=None, ties=False):
+        """`out` with the answers `(choice, combination as a tuple)` of what `tuples` makes: an
+        ask's answers where the Chooser settles all its `when:` asks of each (sources.py writes
+        it as a block, like runtime/offered.py's `offer`)."""
+        out += [(choice, t) for t in self.tuples(xs, k, span, beat, ties)]
+        return out
+
+    def tuples(self, xs, k, span, beat=None, ties=False) -> list[tuple]:
+        """The combinations that can pass, each a tuple of cards in xs's order, in
+        `combinations`' order."""
         least = poker = self.poker
         if type(beat) is list and beat and type(beat[0]) is int:
             poker = beat[0] if poker is None else max(poker, beat[0])
@@ -84,8 +96,8 @@ class Chooser:
             if same is None:                        # a pair, three or four of a kind: one power
                 same, one_power = self.tables[0], True
             if k == 1 and (ranks is None or not one_power):     # (each card is a group of its own)
-                return [[x] for x in xs] if ranks is None else \
-                    [[x] for x in xs if _passes(ranks.of_cards([x]), least, beat, ties)]
+                return [(x,) for x in xs] if ranks is None else \
+                    [(x,) for x in xs if _passes(ranks.of_cards((x,)), least, beat, ties)]
             if ranks is None:
                 return _made(xs, _alike(range(len(xs)), [same[c] for c in xs], k), k)
             if k <= 4 and one_power:                # a group of one power passes whole, or not at all
@@ -94,7 +106,7 @@ class Chooser:
                     return []
                 power = self.tables[0]
                 if k == 1:                          # (each card is a group of its own)
-                    return [[x] for x in xs if power[x] in passing]
+                    return [(x,) for x in xs if power[x] in passing]
                 picks = []
                 for group in _groups(range(len(xs)), [same[c] for c in xs], k):
                     if power[xs[group[0]]] in passing:
@@ -144,12 +156,12 @@ class Chooser:
         return found
 
 
-def _made(xs, picks, k: int) -> list[list]:
-    """The cards of xs at each pick's positions, as new lists (k of them; an itemgetter of two
-    or more gives them at once)."""
+def _made(xs, picks, k: int) -> list[tuple]:
+    """The cards of xs at each pick's positions, as tuples (k of them; an itemgetter of two or
+    more gives them at once)."""
     if k < 2:
-        return [[xs[i] for i in pick] for pick in picks]
-    return [list(itemgetter(*pick)(xs)) for pick in picks]
+        return [tuple([xs[i] for i in pick]) for pick in picks]
+    return [itemgetter(*pick)(xs) for pick in picks]
 
 
 def _passes(rank: list, least, beat, ties: bool) -> bool:

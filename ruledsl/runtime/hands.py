@@ -97,14 +97,17 @@ class Ranks:
         return found
 
     def kept(self, xs, suits=None) -> list[int]:
-        """The rank as kept (not to be changed: `rank` hands out a copy)."""
+        """The rank as kept by the cards and suits (not to be changed: `rank` hands out a copy);
+        one not kept and without suits found by its powers (of_cards: a climbing game's play to
+        beat is new cards at every play, its powers seldom new)."""
         xs = cards(xs)
         if len(xs) > KEYED or (suits is not None and len(suits) > KEYED):
             return poker_rank(xs, self.power, self.suit_of, self.highest, suits)
         key = (tuple(xs), None if suits is None else tuple(suits))
         found = self._kept.get(key)
         if found is None:
-            found = poker_rank(xs, self.power, self.suit_of, self.highest, suits)
+            found = self.of_cards(xs) if suits is None else \
+                poker_rank(xs, self.power, self.suit_of, self.highest, suits)
             if len(self._kept) >= KEPT:
                 self._kept.clear()
             self._kept[key] = found

@@ -297,8 +297,10 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
     def emit(var: str) -> None:
         c.w.line(f"{out}.append(({index}, {frozen(var, type_)}))")
 
-    def block(group: str, size: str, span, few: bool = False) -> None:
-        call = f"{out} = {c.w.const(offered.offer)}({out}, {index}, {group}, {size}, {c.w.const(span)}, lazy)"
+    def block(group: str, size: str, span, few: bool = False, chooser=None) -> None:
+        # (chooser: a combos.Chooser's name and its call's last arguments, its answers the block's)
+        maker, called = (f"{chooser[0]}.offer", chooser[1]) if chooser is not None else (c.w.const(offered.offer), "")
+        call = f"{out} = {maker}({out}, {index}, {group}, {size}, {c.w.const(span)}, lazy{called})"
         blocks.append(span)
         if not few:
             c.w.line(call)

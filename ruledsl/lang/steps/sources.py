@@ -29,10 +29,10 @@ from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms
 MAX_UNROLLED = 16          # a constant loop of sizes unrolled when it has at most this many
 
 
-def choose_source(c, laws: Laws, needs_: Needs, group: Frag, size: Frag, span, marks: dict) -> tuple[str | None, list]:
-    """The source of a combos.Chooser's call over `group` and `size` for `needs_` (None when
-    nothing is known of the candidate: combinations itself is called), and the parts it
-    settles (need not be tested on each candidate it makes)."""
+def choose_source(c, laws: Laws, needs_: Needs, span, marks: dict) -> tuple[tuple | None, list]:
+    """The combos.Chooser for `needs_` and the source of its call's arguments after the group,
+    the size and the place (None when nothing is known of the candidate: combinations itself
+    is called), and the parts it settles (need not be tested on each candidate it makes)."""
     deck = c.deck
     tables = {"rank": deck.rank_of, "power": deck.power, "printed suit": deck.suit_of}
     same = needs_.same
@@ -59,9 +59,7 @@ def choose_source(c, laws: Laws, needs_: Needs, group: Frag, size: Frag, span, m
             settled.append((needs_.by["beat"][0], ranked))
     if not static:
         return None, []
-    chooser = c.w.const(combos.Chooser(**static), "CHOOSER")
-    return f"{chooser}({c.w_src(group)}, {c.w_src(size)}, {c.w.const(span)}{called})", \
-        [part for part, exact in settled if exact]
+    return (c.w.const(combos.Chooser(**static), "CHOOSER"), called), [part for part, exact in settled if exact]
 
 
 # -- writing the loops ------------------------------------------------------------------------------
@@ -263,16 +261,19 @@ class _Loops:
             self.block(c.w_src(group), c.w_src(size), span, few=few)
             return
         steady = {name: term for name, term in self.steady.values()}
-        chosen, settled = choose_source(c, self.laws, needs(self.laws, mine, self.known, steady), group, size, span,
-                                        marks)
+        chosen, settled = choose_source(c, self.laws, needs(self.laws, mine, self.known, steady), span, marks)
         mine = [part for part in mine if not any(part is done for done in settled)]
+        if chosen is not None and not mine:      # it settles every part: its answers, a block
+            self.block(c.w_src(group), c.w_src(size), span, chooser=chosen)
+            return
         items = w.temp()
         if chosen is None:
             seq = self.p.compile(call, **bound)
             w.line(f"{items} = {c.w_src(seq)}")
             value_type = seq.type.item
         else:
-            w.line(f"{items} = {chosen}")
+            chooser, called = chosen
+            w.line(f"{items} = {chooser}({c.w_src(group)}, {c.w_src(size)}, {w.const(span)}{called})")
             value_type = None
         var = w.temp("_v")
         value = Frag(src=var, type=value_type, atomic=True) if value_type is not None else Frag(src=var, atomic=True)
