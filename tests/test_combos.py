@@ -310,3 +310,20 @@ def test_a_chooser_that_beats_the_play_makes_exactly_what_beats_it(case):
             one = len({deck.rank_of[c] for c in s}) == 1
             return (rank[0] >= 4 if five else one) and (rank > to_beat or ties and rank == to_beat)
         assert got == [list(s) for s in all_combinations(hand, k) if passes(s)]
+
+
+@pytest.mark.parametrize("k", [2, 3, 5, 7])
+def test_a_chooser_checks_what_combinations_checks_past_the_sizes_it_takes_unchecked(k):
+    """A Chooser takes a list of at most combos.WITHIN[k] items without combinations' checks
+    (never too many combinations); one more item and it says what combinations() says."""
+    chooser = combos.Chooser(same=DECK.rank_of)
+    assert comb(combos.WITHIN[k], k) <= combos.MAX_ITEMS < comb(combos.WITHIN[k] + 1, k)
+    pool = list(DECK.cards) * 3                       # (any items: the sizes are what is checked)
+    fits, over = pool[:combos.WITHIN[k]], pool[:combos.WITHIN[k] + 1]
+    chooser(fits, k, None)
+    with pytest.raises(combos.EvalError) as caught:
+        chooser(over, k, None)
+    with pytest.raises(combos.EvalError) as expected:
+        combos.combinations(over, k, None)
+    assert str(caught.value) == str(expected.value)
+    assert chooser(fits[:k - 1], k, None) == []

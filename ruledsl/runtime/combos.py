@@ -26,6 +26,18 @@ def combinations(xs, k, span) -> list[list]:
     return [list(c) for c in _combinations(xs, k)] if xs is not None else []
 
 
+def _within(k: int) -> int:
+    n = k
+    while comb(n + 1, k) <= MAX_ITEMS:
+        n += 1
+    return n
+
+
+# WITHIN[k]: the most items whose k-item combinations are not too many (MAX_ITEMS): a list of as
+# few as that needs no check but its size (a Chooser's every call)
+WITHIN = (MAX_ITEMS,) + tuple(_within(k) for k in range(1, 8))
+
+
 def choosing(xs, k, span):
     """xs as a list to take k of (None: there is no k-subset), or the located error."""
     xs = seq(xs, "combinations", span)
@@ -85,9 +97,11 @@ class Chooser:
         least = poker = self.poker
         if type(beat) is list and beat and type(beat[0]) is int:
             poker = beat[0] if poker is None else max(poker, beat[0])
-        xs = choosing(xs, k, span)                 # combinations' errors, the same
-        if xs is None:
-            return []
+        if not (type(xs) is list and type(k) is int and 0 <= k < len(WITHIN) and len(xs) <= WITHIN[k] and
+                k <= len(xs)):
+            xs = choosing(xs, k, span)             # combinations' errors, the same
+            if xs is None:
+                return []
         ranks, same, one_power = self.ranks, self.same, self.one_power
         if k == 0:                                  # one empty combination, whatever is asked
             picks = [()]

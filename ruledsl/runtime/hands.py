@@ -71,6 +71,10 @@ class Ranks:
         self._powers: dict = {}
 
     def rank(self, xs, suits=None) -> list[int]:
+        if suits is None and type(xs) is list:      # (kept's first look, without its calls: a follow's play to beat)
+            found = self._kept.get((tuple(xs), None))
+            if found is not None:
+                return list(found)
         return list(self.kept(xs, suits))
 
     def of_kind(self, card, k: int) -> list[int]:
