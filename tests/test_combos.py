@@ -327,3 +327,16 @@ def test_a_chooser_checks_what_combinations_checks_past_the_sizes_it_takes_unche
         combos.combinations(over, k, None)
     assert str(caught.value) == str(expected.value)
     assert chooser(fits[:k - 1], k, None) == []
+
+
+def test_a_chooser_groups_a_hand_changed_in_place_afresh():
+    """The last hand grouped is kept (combos._grouped: a lead asks one hand for pairs, then for
+    threes); the same list changed in place, or another table, is grouped again."""
+    by_rank, by_suit = combos.Chooser(same=DECK.rank_of), combos.Chooser(same=DECK.suit_of)
+    hand = cards("AS AH AD 2S 2H 3C")
+    assert by_rank(hand, 2, None) == [list(s) for s in all_combinations(hand, 2) if len({DECK.rank_of[c] for c in s}) == 1]
+    assert by_rank(hand, 3, None) == [cards("AS AH AD")]
+    hand[1:3] = cards("3H 3D")                  # the same list, other cards
+    assert by_rank(hand, 3, None) == [cards("3H 3D 3C")]
+    assert by_rank(hand, 2, None) == [cards("3H 3D"), cards("3H 3C"), cards("3D 3C"), cards("2S 2H")]
+    assert by_suit(hand, 2, None) == [cards("AS 2S"), cards("3H 2H")]

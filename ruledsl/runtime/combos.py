@@ -113,7 +113,8 @@ class Chooser:
                 return [(x,) for x in xs] if ranks is None else \
                     [(x,) for x in xs if _passes(ranks.of_cards((x,)), least, beat, ties)]
             if ranks is None:
-                return _made(xs, _alike(range(len(xs)), [same[c] for c in xs], k), k)
+                return _made(xs, sorted(pick for group in _grouped(xs, same) if len(group) >= k
+                                        for pick in _combinations(group, k)), k)
             if k <= 4 and one_power:                # a group of one power passes whole, or not at all
                 passing = self._powers_passing(k, least, beat, ties)
                 if not passing:
@@ -122,13 +123,13 @@ class Chooser:
                 if k == 1:                          # (each card is a group of its own)
                     return [(x,) for x in xs if power[x] in passing]
                 picks = []
-                for group in _groups(range(len(xs)), [same[c] for c in xs], k):
-                    if power[xs[group[0]]] in passing:
+                for group in _grouped(xs, same):
+                    if len(group) >= k and power[xs[group[0]]] in passing:
                         picks += _combinations(group, k)
                 return _made(xs, sorted(picks), k)
             picks = []
-            for group in _groups(range(len(xs)), [same[c] for c in xs], k):
-                picks += (pick for pick in _combinations(group, k)
+            for group in _grouped(xs, same):
+                picks += (pick for pick in (_combinations(group, k) if len(group) >= k else ())
                           if _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties))
             return _made(xs, sorted(picks), k)
         elif self.meld is not None:
@@ -189,6 +190,24 @@ def _groups(positions, keys, k) -> list[list]:
     for i in positions:
         groups.setdefault(keys[i], []).append(i)
     return [group for group in groups.values() if len(group) >= k]
+
+
+_LAST = (None, (), [])     # the last list grouped: (table, its cards, its groups) — one tuple, replaced whole
+
+
+def _grouped(xs: list, table) -> list[list]:
+    """The positions of xs grouped by `table[card]` (groups in the order first met), the last
+    list's kept: a lead asks one hand for pairs, then for threes, by one table."""
+    global _LAST
+    last, held = _LAST, tuple(xs)
+    if last[1] == held and last[0] is table:
+        return last[2]
+    groups: dict = {}
+    for i, c in enumerate(held):
+        groups.setdefault(table[c], []).append(i)
+    found = list(groups.values())
+    _LAST = (table, held, found)
+    return found
 
 
 def _alike(positions, keys, k) -> list[tuple]:
