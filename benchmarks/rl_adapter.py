@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import re
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -69,11 +71,12 @@ def api(game, seed):
             chosen = ()
     return st.steps
 
-def learn(e, seed):
+def learn(e, seed, again=None):
     # a learning loop over an AEC env: PettingZoo's agent_iter/last/step, an integer drawn from the mask
     import numpy
-    e.reset(seed=seed)
-    rng = random.Random(seed)
+    if again is None:
+        e.reset(seed=seed)
+    rng = random.Random(seed if again is None else again)
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
         e.step(None if termination or truncation else int(rng.choice(numpy.flatnonzero(info["action_mask"]))))
@@ -130,10 +133,88 @@ def floor(game, seed, made={}):
     learn(e, seed)
     return e.steps
 
+# The adapter's own matches, part by part (--parts): `record` plays the adapter loop and writes
+# each match's seed, integers and actions to RECORDED; the loops below replay them, each adding a
+# part to the one before: the engine alone (replay), Match (integers in, actions out), and the
+# seats' kept tensors read as the adapter reads them (the tensor). The adapter loop is the whole.
+RECORDED = sys.argv[5] if len(sys.argv) > 5 else None
+
+def record(game, seed, made={}):
+    import pickle
+    from ruledsl.envs.pettingzoo import env
+    e = made.get(game) or made.setdefault(game, env(game))
+    state_class, ints, done = type(e.game.new_initial_state(players=e.n)), [], []
+    e.reset(seed=seed)
+    apply = state_class.apply_action
+    state_class.apply_action = lambda st, a: (done.append(a), apply(st, a))[1]
+    step = e.step
+    e.step = lambda i: (ints.append(i) if i is not None else None, step(i))[1]
+    try:
+        learn(e, None, again=seed)
+    finally:
+        state_class.apply_action = apply
+        del e.step
+    if seed < 10 ** 6:
+        with open(RECORDED, "ab") as f:
+            pickle.dump((random.Random(seed).randrange(2 ** 31), e.n, e.match_options, ints, done), f)
+    return len(done)
+
+def recorded(made={}):
+    import pickle
+    if "all" not in made:
+        made["all"] = []
+        with open(RECORDED, "rb") as f:
+            while True:
+                try:
+                    made["all"].append(pickle.load(f))
+                except EOFError:
+                    break
+    return made["all"]
+
+def replay(game, seed):
+    # the engine alone: legal_actions, apply_action of the adapter's match's actions
+    if seed >= len(recorded()):
+        return 0
+    state, n, options, _, done = recorded()[seed]
+    st = game.new_initial_state(seed=state, players=n, options=options)
+    for a in done:
+        st.legal_actions()
+        st.apply_action(a)
+    return len(done)
+
+def match(game, seed, read=False, kept={}):
+    # Match: the adapter's integers in, its legal integers asked at each (as the mask is)
+    from ruledsl.envs import Match
+    if seed >= len(recorded()):
+        return 0
+    state, n, options, ints, done = recorded()[seed]
+    m = Match(game.new_initial_state(seed=state, players=n, options=options))
+    if read and game not in kept:
+        import numpy
+        from ruledsl.runtime.tensor_kept import Kept
+        kept[game] = [(k, numpy.frombuffer(k.values, numpy.float32)) for k in (Kept(m.state.prog, s) for s in range(n))]
+    seats, st = kept.get(game), m.state
+    for i in ints:
+        if read:
+            k, view = seats[st.current_player()]
+            k.update(st, m.chosen)
+            view.copy()
+        m.integers()
+        m.step(i)
+    return len(done)
+
+def tensor(game, seed):
+    # Match, and the tensor of the seat to move read at each integer (as last() reads it)
+    return match(game, seed, read=True)
+
 tree, name, loop, matches = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 game = ruledsl.load_game(tree + "/games/" + name + ".yaml")
 play = globals()[loop]
-play(game, 10 ** 6)                 # warm: the program, its coding and layout, numpy
+if loop == "record":
+    for seed in range(matches):
+        play(game, seed)
+    sys.exit()
+play(game, 0 if RECORDED else 10 ** 6)      # warm: the program, its coding and layout, numpy
 gc.disable()
 start, actions_played = time.process_time(), 0     # CPU time: the machine is shared
 for seed in range(matches):
@@ -147,24 +228,69 @@ print(time.process_time() - start, actions_played)
 ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
-def seconds(tree: Path, name: str, loop: str, matches: int) -> tuple[float, int]:
+def seconds(tree: Path, name: str, loop: str, matches: int, recorded: str = "") -> tuple[float, int]:
     """(seconds, actions) of `matches` matches of one loop."""
-    out = subprocess.run([sys.executable, "-c", CHILD, str(tree), name, loop, str(matches)],
+    out = subprocess.run([sys.executable, "-c", CHILD, str(tree), name, loop, str(matches), recorded],
                          env=dict(os.environ, **ONE_THREAD), capture_output=True, text=True, check=True).stdout.split()
     return float(out[0]), int(out[1])
 
 
-def instructions(tree: Path, name: str, loop: str, matches: int) -> tuple[int, int]:
+def instructions(tree: Path, name: str, loop: str, matches: int, recorded: str = "") -> tuple[int, int]:
     """(instructions, actions) of `matches` matches of one loop, less those of none."""
     env = dict(os.environ, PYTHONHASHSEED="0", **ONE_THREAD)
 
     def count(k: int) -> tuple[int, int]:
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               "-c", CHILD, str(tree), name, loop, str(k)],
+                               "-c", CHILD, str(tree), name, loop, str(k), recorded],
                               env=env, capture_output=True, text=True, check=True)
         return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), int(done.stdout.split()[1])
     (whole, played), (empty, _) = count(matches), count(0)
     return whole - empty, played
+
+
+def parts(trees: list, names: list, matches: int, repeats: int, count: bool) -> None:
+    """The adapter's own matches, part by part, each loop adding one part to the one before:
+    the engine (its actions replayed), Match, the kept tensor, the env (the whole adapter loop,
+    PettingZoo's machinery and the learner's draw included); and the floor a step."""
+    unit = "instructions" if count else "µs"
+    print(f"| game | tree | integers an action | engine ({unit} an action) | + Match | + tensor | + env "
+          "| adapter | floor (an action) | adapter / engine | (engine + floor) / engine |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
+    loops = ("replay", "match", "tensor", "adapter")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in names:
+            files, figures = {}, {}
+            for tree in trees:
+                files[tree] = str(Path(folder) / f"{name}.{len(files)}")
+                subprocess.run([sys.executable, "-c", CHILD, str(tree), name, "record", str(matches), files[tree]],
+                               env=dict(os.environ, **ONE_THREAD), check=True)
+                figures.update({(tree, loop): [] for loop in loops})
+            figures[trees[0], "floor"] = []
+            runs = [(tree, loop) for tree in trees for loop in loops] + [(trees[0], "floor")]
+            for _ in range(1 if count else repeats):
+                for tree, loop in runs:
+                    measure = instructions if count else seconds
+                    if loop == "floor":
+                        cost, played = seconds(tree, name, loop, matches)    # a step (its count: numpy's setup)
+                    else:
+                        cost, played = measure(tree, name, loop, matches, files[tree])
+                    figures[tree, loop].append(cost / played * (1 if count and loop != "floor" else 1e6))
+            floor_step = statistics.median(figures[trees[0], "floor"])
+            for tree in trees:
+                with open(files[tree], "rb") as f:
+                    got = []
+                    while True:
+                        try:
+                            got.append(pickle.load(f))
+                        except EOFError:
+                            break
+                steps = sum(len(r[3]) for r in got) / sum(len(r[4]) for r in got)
+                engine, match, kept, adapter = (statistics.median(figures[tree, k]) for k in loops)
+                floor = floor_step * steps
+                shown = f"{floor:,.1f} µs" if count else f"{floor:,.1f}"
+                print(f"| {name} | {tree} | {steps:.2f} | {engine:,.1f} | {match - engine:,.1f} | {kept - match:,.1f} "
+                      f"| {adapter - kept:,.1f} | {adapter:,.1f} | {shown} | {adapter / engine:.1f} "
+                      f"| {'' if count else f'{(engine + floor) / engine:.1f}'} |", flush=True)
 
 
 def main() -> None:
@@ -176,10 +302,14 @@ def main() -> None:
     parser.add_argument("--tree", type=Path, action="append",
                         help="a checkout whose ruledsl/ to measure (default this one); give two or more to "
                              "compare them, their runs interleaved")
+    parser.add_argument("--parts", action="store_true",
+                        help="the adapter's own matches part by part: engine, Match, tensor, env (and the floor)")
     args = parser.parse_args()
     trees = args.tree or [HERE.parent]
     if args.count and shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
+    if args.parts:
+        return parts(trees, args.games, args.matches, args.repeats, args.count)
     unit = "instructions" if args.count else "µs"
     print(f"| game | tree | actions loop ({unit} an action) | api loop | adapter | floor (a step) | adapter / api "
           "| adapter / actions | (actions + floor) / actions |\n|---|---|---|---|---|---|---|---|---|")
