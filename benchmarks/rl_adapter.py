@@ -195,9 +195,9 @@ def match(game, seed, read=False, kept={}):
         kept[game] = [(k, numpy.frombuffer(k.values, numpy.float32)) for k in (Kept(m.state.prog, s) for s in range(n))]
     seats, st = kept.get(game), m.state
     for i in ints:
-        if read:
+        if read:                    # as the env reads it: mid-action, the state as it was, only `chosen` new
             k, view = seats[st.current_player()]
-            k.update(st, m.chosen)
+            k.choose(m.chosen) if m.chosen and hasattr(k, "choose") else k.update(st, m.chosen)
             view.copy()
         m.integers()
         m.step(i)

@@ -283,6 +283,29 @@ def test_the_kept_tensor_is_the_tensor_written_from_scratch_at_every_step(name, 
     assert checked
 
 
+@pytest.mark.parametrize("name,n", CASES)
+def test_while_an_action_of_several_integers_is_made_choose_rewrites_the_integers_chosen(name, n):
+    """While an action of several integers is made (the state as it was: PettingZoo's observe
+    reads it so), `choose(chosen)` gives each seat the state's tensor with those integers chosen
+    (shown to the seat choosing only)."""
+    from ruledsl.envs import Match
+    game = load(name)
+    match, rng = Match(game.new_initial_state(seed=5, players=n, options=short(name))), random.Random(5)
+    kept, chosen_reads = [Kept(match.state.prog, s) for s in range(n)], 0
+    for _ in range(400):
+        st = match.state
+        if st.is_terminal():
+            break
+        for seat in range(n):
+            if match.chosen:
+                assert kept[seat].choose(match.chosen) == array("f", encode(st, seat, match.chosen)), seat
+                chosen_reads += 1
+            else:
+                kept[seat].update(st)
+        match.step(rng.choice(match.legal()))
+    assert chosen_reads or name not in ("cicera", "holdem", "president", "rummy")   # captures, bets, sets, melds
+
+
 def test_a_kept_counter_that_turns_from_1_to_true_is_rewritten():
     """1 == True in Python, but a number and a yes/no are written differently: the kept tensor
     tells them apart (a counter compared by value alone would keep 1's entry)."""

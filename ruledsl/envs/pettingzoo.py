@@ -77,14 +77,23 @@ class RuleEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.moves, self._paid, self._masked, self._out = 0, False, -1, None
+        self._completed = 0                 # actions completed (`moves` counts integers)
+        self._read = [-1] * self.n          # per seat: `_completed` when its tensor was last brought up to date
         mover = self.match.state.current_player()
         self._inform(mover)
         self.agent_selection = self.agents[mover]
 
     def observe(self, agent):
-        """The seat's tensor, brought up to date only now that it is read (a copy: the learner may keep it)."""
-        kept, view = self.kept[self.seat[agent]]
-        kept.update(self.match.state, self.match.chosen)
+        """The seat's tensor, brought up to date only now that it is read (a copy: the learner may
+        keep it). Where no action was completed since the seat's last read (an action of several
+        integers being made: the state is as it was), only the integers chosen are rewritten."""
+        seat = self.seat[agent]
+        kept, view = self.kept[seat]
+        if self._read[seat] == self._completed:
+            kept.choose(self.match.chosen)
+        else:
+            kept.update(self.match.state, self.match.chosen)
+            self._read[seat] = self._completed
         return view.copy()
 
     def _inform(self, mover: int) -> None:
@@ -120,7 +129,8 @@ class RuleEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if self._paid:                          # else the rewards are all 0 still: nothing to redo
             self.rewards, self._paid = {a: 0.0 for a in self.agents}, False
-        self.match.step(int(action))
+        if self.match.step(int(action)):
+            self._completed += 1
         self.moves += 1
         if totals is not None:
             self.rewards = {a: float(now - before) for a, now, before in zip(self.agents, st.hand_totals(), totals)}

@@ -42,7 +42,9 @@ class Kept:
     def __init__(self, prog, player: int):
         self.player, self.plan = player, plan(prog, player)
         self.values = array("f", bytes(4 * layout(prog).size))
-        self.update = _made(prog, player)(self.values)     # update(st, chosen=()) -> values, brought up to date
+        # update(st, chosen=()) -> values, brought up to date; choose(chosen) -> values, where only
+        # the integers chosen changed since the last update (the same state, an action being made)
+        self.update, self.choose = _made(prog, player)(self.values)
 
 
 def _made(prog, player: int):
@@ -83,7 +85,11 @@ def source(prog, player: int, names: dict) -> str:
     lines.add(f"        nonlocal {', '.join(name for name, _ in state)}")
     lines.extend(body)
     lines.add("        return values")
-    lines.add("    return update")
+    lines.add("    def choose(chosen):")
+    lines.add("        nonlocal mine")
+    lines.extend(_chosen(player, p.chosen, "mover", 2))
+    lines.add("        return values")
+    lines.add("    return update, choose")
     return "\n".join(lines)
 
 
@@ -119,13 +125,20 @@ def _head(w: _Lines, state: list, names: dict, prog, p, player: int, n: int) -> 
     w.add("    out = st.out[:]")
     for k, s in enumerate(p.order):
         w.add(f"    v[{3 * n + k}] = 1.0 if out[{s}] else 0.0")
-    w.add(f"c = chosen if x == {player} else ()")
+    w.extend(_chosen(player, p.chosen, "x", w.indent))
+
+
+def _chosen(player: int, at: int, mover: str, indent: int) -> _Lines:
+    """The integers chosen so far, where the seat is the one to move (`mover`)."""
+    w = _Lines(indent)
+    w.add(f"c = chosen if {mover} == {player} else ()")
     w.add("if c != mine:")
     w.add("    for i in mine:")
-    w.add(f"        v[{p.chosen} + i] = 0.0")
+    w.add(f"        v[{at} + i] = 0.0")
     w.add("    mine = tuple(c)")
     w.add("    for i in mine:")
-    w.add(f"        v[{p.chosen} + i] = 1.0")
+    w.add(f"        v[{at} + i] = 1.0")
+    return w
 
 
 def _trick(w: _Lines, state: list, names: dict, p, player: int, n: int) -> None:
