@@ -6,6 +6,9 @@ rewards and its bounds. Nothing here imports the libraries.
 """
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import eq, itemgetter
+
 from ..game import Game, load_game
 from ..runtime import indices
 from ..runtime.state import State
@@ -76,11 +79,18 @@ class Match:
         return narrowed[1], narrowed[2]
 
     def _narrow(self, chosen: tuple, spelt: list) -> None:
-        """Keep `spelt`, the spellings that begin with `chosen`, and the integers legal after it."""
+        """Keep the spellings that begin with `chosen` and go on (`spelt` less `chosen` itself),
+        and the integers legal after it: their next integers, and `done` where `chosen` is a
+        whole action too. C passes (a decision of hundreds of bets)."""
         k = len(chosen)
-        nexts = {s[k] for s in spelt if len(s) > k}
-        if nexts and chosen in self._whole:               # a whole action that could go on: `done` ends it
-            nexts.add(indices.coding(self.state.prog).done)
+        if k and chosen in self._whole:                 # a whole action that could go on: `done` ends it
+            spelt = spelt[:]
+            spelt.remove(chosen)
+            nexts = set(map(itemgetter(k), spelt))
+            if nexts:
+                nexts.add(indices.coding(self.state.prog).done)
+        else:
+            nexts = set(map(itemgetter(k), spelt))
         self._narrowed = chosen, spelt, sorted(nexts)
 
     def integers(self) -> list[int]:
@@ -111,7 +121,7 @@ class Match:
                 indices.action_from_index(self.state, i, self.chosen)
             k, whole = len(self.chosen), self._whole
             want = self.chosen + (i,)
-            narrower = [s for s in spelt if len(s) > k and s[k] == i]
+            narrower = list(compress(spelt, map(eq, map(itemgetter(k), spelt), repeat(i))))
             if any(len(s) > k + 1 for s in narrower):     # more to choose
                 self._narrow(want, narrower)
                 self.chosen = want
