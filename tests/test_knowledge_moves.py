@@ -1,6 +1,7 @@
 """knowledge.moved works out what a move teaches from a table made once per pair of zones
-(Viewers.silent, Viewers.lessons); for every pair of zones of every shipped game it must give
-exactly what the rule itself gives, worked out from who sees each zone at the move."""
+(Viewers.silent, Viewers.lessons, applied by Viewers.teachers); for every pair of zones of every
+shipped game it must give exactly what the rule itself gives, worked out from who sees each zone
+at the move — with nothing known yet, with masks, and with a hand's shuffles recorded after them."""
 import random
 from pathlib import Path
 
@@ -52,11 +53,20 @@ def test_a_move_teaches_what_the_rule_says(path):
         silent, zones = viewers.silent, range(len(viewers.seers))
         assert any(any(row) for row in silent) and not all(all(row) for row in silent)
         cards = [c for z in st.zones for c in z][:3]
-        for a in zones:
-            for b in zones:
-                planned, ruled = st.clone(), st.clone()
-                knowledge.moved(planned, a, b, cards)
-                by_the_rule(ruled, a, b, cards)
-                assert known(planned) == known(ruled), (a, b, silent[a][b])
-                if silent[a][b]:                       # a silent move leaves even None alone
-                    assert planned.know is st.know and planned.voids == st.voids
+        shuffled = st.clone()
+        shuffled.know = (*known(st)[0], ("a shuffle's record",))     # know[1 + n]: carried along
+        fresh = st.clone()
+        fresh.know = None
+        for start in (st, shuffled, fresh):
+            written, ruled = start.clone(), start.clone()      # publish, as the program writes it out
+            viewers.publish(written, knowledge.mask(cards))
+            knowledge.publish(ruled, knowledge.mask(cards))
+            assert written.know == ruled.know and written.voids == ruled.voids
+            for a in zones:
+                for b in zones:
+                    planned, ruled = start.clone(), start.clone()
+                    knowledge.moved(planned, a, b, cards)
+                    by_the_rule(ruled, a, b, cards)
+                    assert known(planned) == known(ruled), (a, b, silent[a][b])
+                    if silent[a][b]:                       # a silent move leaves even None alone
+                        assert planned.know is start.know and planned.voids == start.voids

@@ -37,6 +37,8 @@ def _shown(value) -> str:
         text = f"<place {value.line}:{value.col}>"
     elif isinstance(value, (list, tuple)) and len(value) > 20:
         text = f"({show(list(value[:20]))} …)"
+    elif isinstance(value, tuple) and any(callable(v) or isinstance(v, tuple) for v in value):
+        text = f"({', '.join(_shown(v) for v in value)}{',' if len(value) == 1 else ''})"   # a table of functions
     else:
         text = repr(value)
     text = text.replace("\n", " ")

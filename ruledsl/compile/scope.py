@@ -295,22 +295,22 @@ class GameScope:
     def move_from(self, c, card: Frag, node, dest: str) -> None:
         """Move one card (or none) that most likely lies in zone `card.origin` (a choice's `each:`
         zone, `last(deck)`): found there, it is taken without move_cards' look through every zone,
-        and the move teaches what move_cards' would (Viewers.lessons); anywhere else, move_cards
+        and the move teaches what move_cards' would (Viewers.teachers); anywhere else, move_cards
         moves it. A card lies in one place, so both ways move it alike."""
         x, source, w = c.src(card), card.origin, c.unit
-        here, lessons = w.temp(), self.program.viewers.lessons
+        here, teachers = w.temp(), self.program.viewers.teachers
         taken = [(0, f"{here}.remove({x})"), (0, f"st.zones[{dest}].append({x})")]
         names = self.program.w
-        learn, bit = names.const(knowledge.learn, "LEARN"), names.const(knowledge.BIT, "BITS")
+        bit = names.const(knowledge.BIT, "BITS")
         if source.isdigit() and dest.isdigit():
-            lesson = None if source == dest else lessons[int(source)][int(dest)]
-            if lesson is not None:
-                taken.append((0, f"{learn}(st, {w.const(lesson)}, {bit}[{x}])"))
+            teach = None if source == dest else teachers[int(source)][int(dest)]
+            if teach is not None:
+                taken.append((0, f"{w.const(teach, 'TEACH')}(st, {bit}[{x}])"))
         else:
-            lesson = w.temp()
-            moving = tuple(tuple(None if i == j else row[j] for j in range(len(row))) for i, row in enumerate(lessons))
-            taken += [(0, f"{lesson} = {names.const(moving, 'LESSONS')}[{source}][{dest}]"),
-                      (0, f"if {lesson} is not None:"), (1, f"{learn}(st, {lesson}, {bit}[{x}])")]
+            teach = w.temp()
+            moving = tuple(tuple(None if i == j else row[j] for j in range(len(row))) for i, row in enumerate(teachers))
+            taken += [(0, f"{teach} = {names.const(moving, 'TEACHERS')}[{source}][{dest}]"),
+                      (0, f"if {teach} is not None:"), (1, f"{teach}(st, {bit}[{x}])")]
         w.emit(f"{here} = st.zones[{source}]")
         w.block(f"if {x} in {here}:", taken)
         w.block("else:", [(0, f"_move_cards(st, {self.card_list(c, card, node)}, {dest})")])

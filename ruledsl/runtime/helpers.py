@@ -252,9 +252,9 @@ def move_cards(st, moved: list, dest: int) -> None:
         for i, z in enumerate(zones):
             if card in z:
                 if i != dest:
-                    lesson = st.prog.viewers.lessons[i][dest]
-                    if lesson is not None:
-                        knowledge.learn(st, lesson, BIT[card])
+                    teach = st.prog.viewers.teachers[i][dest]
+                    if teach is not None:
+                        teach(st, BIT[card])
                 z.remove(card)
                 zones[dest].append(card)
                 return

@@ -74,6 +74,10 @@ class Viewers:
         self.lessons = tuple(tuple(None if quiet else _lesson(before, after, owner)
                                    for after, owner, quiet in zip(self.seers, self.hand_of, row))
                              for before, row in zip(self.seers, self.silent))
+        # teachers[a][b]: what such a move teaches, as a function of (st, the cards' mask), or None
+        self.teachers = tuple(tuple(None if lesson is None else teacher(lesson, n) for lesson in row)
+                              for row in self.lessons)
+        self.publish = teacher(((PUBLIC,), -1), n)      # publish(st, m), written out for n seats
 
 
 def _silent(before, after, owner: int) -> bool:
@@ -131,23 +135,39 @@ def forget_voids(st, seat: int) -> None:
 
 def moved(st, source: int, dest: int, cards) -> None:
     """The `cards` (a list) leave zone index `source` for zone index `dest` (a move)."""
-    lesson = st.prog.viewers.lessons[source][dest]
-    if lesson is not None:
-        learn(st, lesson, mask(cards))
+    teach = st.prog.viewers.teachers[source][dest]
+    if teach is not None:
+        teach(st, mask(cards))
 
 
-def learn(st, lesson: tuple, m: int) -> None:
-    """What a move of the cards `m` (a mask) teaches: `lesson`, from Viewers.lessons. Once a
-    move is not silent, `st.know` holds masks (zeros, if it taught nothing yet)."""
-    gains, owner = lesson
-    know = st.know
-    if know is None:
-        know = (0,) * (1 + st.n)
-    for i in gains:
-        know = know[:i] + (know[i] | m,) + know[i + 1:]
-    st.know = know
-    if owner >= 0 and st.voids and m & ~public(st):
-        forget_voids(st, owner)             # its hand took cards not everyone knows: any card again
+_TEACHERS: dict = {}
+
+
+def teacher(lesson: tuple, n: int):
+    """What a move of the cards `m` (a mask) teaches, `lesson` (gains, owner: Viewers.lessons),
+    written out for `n` seats as `teach(st, m)`: the masks of `gains` take the cards, in one new
+    tuple (a move is on every play's path); once a move is not silent, `st.know` holds masks
+    (zeros, if it taught nothing yet); a hand (`owner`) taking cards not everyone knows may hold
+    any card again (its voids are forgotten). Made once per lesson and count of seats."""
+    key = (lesson, n)
+    if key not in _TEACHERS:
+        gains, owner = lesson
+        masks = ", ".join(f"know[{i}] | m" if i in gains else f"know[{i}]" for i in range(1 + n))
+        lines = ["def teach(st, m):",
+                 "    know = st.know",
+                 "    if know is None:",
+                 f"        know = {(0,) * (1 + n)!r}"]
+        if gains:              # (a hand's shuffles, know[1 + n], follow the masks when recorded)
+            lines.append(f"    st.know = ({masks},) if len(know) == {1 + n} else ({masks},) + know[{1 + n}:]")
+        else:
+            lines.append("    st.know = know")
+        if owner >= 0:
+            lines += ["    if st.voids and m & ~public(st):", f"        forget_voids(st, {owner})"]
+        names = {"public": public, "forget_voids": forget_voids}
+        exec("\n".join(lines), names)
+        names["teach"].__qualname__ = f"teach{lesson}"          # as listings show it
+        _TEACHERS[key] = names["teach"]
+    return _TEACHERS[key]
 
 
 def dealt(st, zones) -> None:

@@ -299,7 +299,7 @@ def _announce(c, value: str, type_) -> None:
     """An answer told to the whole table names its cards: everyone has seen them where they
     lie (`lay 5H`, still in the hand while the meld it goes on is chosen), as `reveal` shows."""
     if type_.only("card"):
-        c.w.line(f"{c.w.const(knowledge.publish)}(st, {c.w.const(knowledge.BIT, 'BITS')}[{value}])")
+        c.w.line(f"{c.w.const(c.viewers.publish, 'PUBLISH')}(st, {c.w.const(knowledge.BIT, 'BITS')}[{value}])")
     elif type_.only("list") and type_.item is not None and type_.item.only("card"):
         c.w.line(f"{c.w.const(knowledge.show)}(st, {value})")
 
