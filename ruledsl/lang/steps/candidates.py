@@ -297,7 +297,7 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
     def emit(var: str) -> None:
         c.w.line(f"{out}.append(({index}, {frozen(var, type_)}))")
 
-    def block(group: str, size: str, span, few: bool = False, chooser=None) -> None:
+    def block(group: str, size: str, span, few: bool | str = False, chooser=None) -> None:
         # (chooser: a combos.Chooser's name and its call's last arguments, its answers the block's)
         maker, called = (f"{chooser[0]}.offer", chooser[1]) if chooser is not None else (c.w.const(offered.offer), "")
         call = f"{out} = {maker}({out}, {index}, {group}, {size}, {c.w.const(span)}, lazy{called})"
@@ -306,10 +306,14 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
             c.w.line(call)
             return
         # `few`: a group of at most FEW cards, and a size (or a range of sizes) 0 or more:
-        # offer's first case written here, after its test of the group (a call saved)
+        # offer's first case written here, after its test of the group (a call saved); "list":
+        # the group is known to be a list, so the test is known to pass
         var, k = c.w.temp("_v"), c.w.temp("_v")
         loops = f"for {k} in {size} for {var} in _combinations({group}, {k})" if size.startswith("_range(") \
             else f"for {var} in _combinations({group}, {size})"
+        if few == "list":
+            c.w.line(f"{out} += [({index}, {var}) {loops}]")
+            return
         with c.w.indented(f"if _type({group}) is _list and _len({group}) <= {offered.FEW}:"):
             c.w.line(f"{out} += [({index}, {var}) {loops}]")
         with c.w.indented("else:"):

@@ -258,7 +258,7 @@ class _Loops:
         if not mine:                  # nothing to test: a block (made at once, or when drawn)
             few = group.most is not None and group.most <= offered.FEW and (
                 size.src in self.natural if size.const is None else type(size.const[0]) is int and size.const[0] >= 0)
-            self.block(c.w_src(group), c.w_src(size), span, few=few)
+            self.block(c.w_src(group), c.w_src(size), span, few="list" if few and group.type.only("list") else few)
             return
         steady = {name: term for name, term in self.steady.values()}
         chosen, settled = choose_source(c, self.laws, needs(self.laws, mine, self.known, steady), span, marks)
