@@ -4,6 +4,9 @@ size of a loop of sizes, a count of seats, a seat that may be none, min of a cou
 none."""
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -128,3 +131,20 @@ def test_a_comprehension_the_same_in_every_round_of_the_loop_around_it_is_worked
     assert state.evaluate("[x for x in [1, 2, 3] if x == max(y for y in [1, 2, 3] if y <= x)]") == [1, 2, 3]
     assert state.evaluate("[x for x in [] if x == max(z for z in [[1], 2])]") == []
     assert state.evaluate("[x for x in [1, 2] if first(y for y in [5] if y > 9) == none]") == [1, 2]
+
+
+def test_a_comparison_with_the_empty_list_reads_one_kept_list_and_means_what_it_meant(tmp_path):
+    """`x == []` and `x != []` compare with one empty list the module keeps (expr/operators.py),
+    not a new one each time: the same answers for lists empty or not, and for the empty
+    combination; the kept list is never changed by a match."""
+    state = _state(tmp_path)
+    assert state.evaluate("hand(0) == []") is False and state.evaluate("hand(0) != []") is True
+    assert state.evaluate("[c for c in hand(0) if false] == []") is True
+    assert state.evaluate("[] == []") is True and state.evaluate("[3] != []") is True
+    assert state.evaluate("[x == [] for x in combinations(hand(0), 0)]") == [True]    # the empty combination
+    game = ruledsl.load_game(Path(__file__).parents[1] / "games" / "maumau.yaml")
+    match = game.new_initial_state(seed=2)
+    source = match.prog.source
+    assert "_empty" in source and "== [])" not in source and "!= [])" not in source   # drawn == [] …
+    match.play_out(random.Random(2))
+    assert match.prog.legal[0].__globals__["_empty"] == []

@@ -56,6 +56,7 @@ HELPERS = {
     "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations, "_map": map,
     "_stuck": failures.stuck, "_located": failures.located, "_Exception": Exception,
     "_remember": history.remember,
+    "_empty": [],       # the empty list a comparison is written with (operators.py): only compared, never kept
     "NOBODY": NOBODY, "TERMINAL": TERMINAL,      # st.player when nobody is to move; the match over
 }
 

@@ -180,7 +180,9 @@ class Operators:
             return Frag(src=self.call(compare, self.unit.const(op), self.src(a), self.src(b),
                                       self.unit.const(same), self.span_const(span)), type=BOOL)
         if op in ("==", "!=") or (op in ("in", "not in") and b.type.only("list")) or numbers:
-            return Frag(src=f"({self.src(a)} {_COMPARE[op]} {self.src(b)})", type=BOOL)
+            # `drawn == []`: compared with one empty list kept for it, not a new one each time
+            x, y = ("_empty" if op in ("==", "!=") and src == "[]" else src for src in (self.src(a), self.src(b)))
+            return Frag(src=f"({x} {_COMPARE[op]} {y})", type=BOOL)
         a, b = self.atom(a), self.atom(b)
         x, y = self.src(a), self.src(b)
         slow = f"_compare({self.unit.const(op)}, {x}, {y}, {self.span_const(span)})"
