@@ -6,9 +6,11 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies
 
 import ruledsl
-from ruledsl.runtime import knowledge
+from ruledsl.runtime import helpers, knowledge
 
 GAMES = sorted((Path(__file__).parents[1] / "games").glob("*.yaml"))
 
@@ -70,3 +72,30 @@ def test_a_move_teaches_what_the_rule_says(path):
                     assert known(planned) == known(ruled), (a, b, silent[a][b])
                     if silent[a][b]:                       # a silent move leaves even None alone
                         assert planned.know is start.know and planned.voids == start.voids
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=strategies.integers(0, 50), dest=strategies.integers(0, 10 ** 6),
+       picks=strategies.lists(strategies.integers(0, 10 ** 6), min_size=1, max_size=8, unique=True))
+def test_several_cards_moved_leave_every_zone_they_lie_in_and_teach_what_the_rule_says(seed, picks, dest):
+    """helpers.move_cards of cards from several zones (some of a zone, or all of it): each zone
+    keeps the rest in its order, the destination takes them last in the order given, and the
+    seats learn what the rule says of each zone's part (by_the_rule, zone by zone)."""
+    game = ruledsl.load_game(GAMES[[p.stem for p in GAMES].index("president")])
+    match = game.new_initial_state(seed=seed, players=4)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 30)):
+        match.apply_action(rng.choice(match.legal_actions()))
+    cards = [c for z in match.zones for c in z]
+    moved = [cards[i % len(cards)] for i in picks]
+    moved = list(dict.fromkeys(moved))
+    dest %= len(match.zones)
+    done, ruled = match.clone(), match.clone()
+    helpers.move_cards(done, moved, dest)
+    for i, z in enumerate(ruled.zones):
+        part = [c for c in z if c in moved]
+        if i != dest and part:
+            by_the_rule(ruled, i, dest, part)
+        z[:] = [c for c in z if c not in moved]
+    ruled.zones[dest].extend(moved)
+    assert done.zones == ruled.zones and known(done) == known(ruled)

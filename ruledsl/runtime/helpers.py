@@ -271,9 +271,11 @@ def move_cards(st, moved: list, dest: int) -> None:
             if wanted.issuperset(z):            # the whole zone moves (a stock, a table)
                 knowledge.moved(st, i, dest, z)
                 z.clear()
-            else:
-                knowledge.moved(st, i, dest, [c for c in z if c in wanted])
-                z[:] = [c for c in z if c not in wanted]
+            else:                               # some of its cards: each lies in one place, so
+                here = wanted.intersection(z)   # they are taken out one by one, in C (a hand
+                knowledge.moved(st, i, dest, here)      # of 13 less a pair: 2 removes, not 2 loops)
+                for card in here:
+                    z.remove(card)
     if st.trick and any(not wanted.isdisjoint(entry[1]) for entry in st.trick):    # entries: seat, cards, face up
         knowledge.show(st, [c for e in st.trick if e[2] for c in e[1] if c in wanted])
         st.trick = tuple((e[0], tuple(c for c in e[1] if c not in wanted), e[2]) for e in st.trick)

@@ -134,7 +134,7 @@ def forget_voids(st, seat: int) -> None:
 # -- the hooks ---------------------------------------------------------------------------------
 
 def moved(st, source: int, dest: int, cards) -> None:
-    """The `cards` (a list) leave zone index `source` for zone index `dest` (a move)."""
+    """The `cards` (a list or a set) leave zone index `source` for zone index `dest` (a move)."""
     teach = st.prog.viewers.teachers[source][dest]
     if teach is not None:
         teach(st, mask(cards))
