@@ -180,9 +180,10 @@ def units(args, done: set):
     for name in args.games:
         groups = rotations(name)
         want[name] = (groups, math.ceil(args.hands / len(groups)))
-    for deal in range(max(d for _, d in want.values())):
+    first = args.first_deal
+    for deal in range(first, first + max(d for _, d in want.values())):
         for name, (groups, deals) in want.items():
-            if deal >= deals:
+            if deal >= first + deals:
                 continue
             for pairing in args.pairings:
                 specs = [spec_of(bot, args, name) for bot in pairs(pairing)]
@@ -269,6 +270,8 @@ def main() -> None:
     parser.add_argument("--pairings", nargs="*", default=list(PAIRINGS), metavar="PAIRING",
                         help=f"of {', '.join(PAIRINGS)}, or X,Y: any two bots (with --budgets' keys)")
     parser.add_argument("--hands", type=int, default=500, help="hands per game and pairing")
+    parser.add_argument("--first-deal", type=int, default=0, metavar="D", help="the deals are D, D+1, ... "
+                        "(fresh deals: a setting chosen on a pilot's deals is confirmed on others)")
     parser.add_argument("--budget", default=":0.5", help="every search's budget: :SECONDS or @ITERATIONS "
                         "(iterations are immune to the machine's load)")
     parser.add_argument("--spec", action="append", default=[], metavar="BOT=SPEC",

@@ -9,7 +9,8 @@ import pytest
 from ruledsl import bots
 from ruledsl.bots import rollouts
 from ruledsl.bots.imitate import FEATURES, Imitation, fit, single
-from hidden import GAMES, random_points, twins
+from ruledsl.bots.search import Goal
+from hidden import CASES, GAMES, random_points, twins
 
 TRICK_GAMES = ("ciapano", "kozel", "couillon", "coteccio")
 HOLDS, HOLDS_POINTS, GIVES_POINTS, WINS = (FEATURES.index(f) for f in ("holds", "holds*points", "gives*points", "wins"))
@@ -174,3 +175,121 @@ def test_the_model_of_play_rates_a_worlds_past_tricks_by_the_fitted_policy():
             replay.apply_action_fast(action)
         assert expected < 0
         assert math.isclose(Model(Judge(st), imitation=policy).log_likelihood(world, seat), expected)
+
+
+def to_a_trick_play(game, players, seed):
+    """A random match of `game` stopped at its first trick's play, with the rng that led there."""
+    rng = random.Random(seed)
+    st = game.new_initial_state(seed=seed, players=players)
+    while not st.is_terminal() and st.prog.rollout[st.pc] is None:
+        st.apply_action(rng.choice(st.legal_actions()))
+    return None if st.is_terminal() else st
+
+
+TRICK_CASES = [(name, n) for name, n in CASES if any(GAMES[name].program(n).rollout)]      # games of tricks
+
+
+@pytest.mark.parametrize("name,players", TRICK_CASES)
+def test_a_roll_out_policy_is_asked_each_trick_play_with_what_the_api_shows_there(name, players):
+    """State.play_out's `pick` (the generated trick loop's hook, which may keep the trick in
+    locals): asked at every play of the hand's tricks with the legal plays, the trick, its best
+    play's place and the seat playing as the API shows them at that decision, and its answer is
+    what is played — the hand replayed through the API with the same answers ends alike."""
+    game = GAMES[name]
+    for seed in range(3):
+        st = to_a_trick_play(game, players, seed)
+        if st is None:
+            continue
+        asked = []
+
+        def pick(s, legal, trick, best, seat):
+            action = legal[seed % len(legal)]
+            asked.append((list(legal), tuple(trick), best, seat, action))
+            return action
+        out = st.clone().play_out(random.Random(seed), hand=True, pick=pick)
+        replay, rng, i = st.clone(), random.Random(seed), 0
+        while replay.player >= 0 and replay.hands_scored == st.hands_scored:
+            legal = replay.legal_actions()
+            if replay.prog.rollout[replay.pc] is None:
+                replay.apply_action(rng.choice(legal))
+                continue
+            shown = (legal, tuple(replay.trick), replay.best, replay.turn)
+            assert asked[i][:4] == shown, (i, asked[i], shown)
+            replay.apply_action(asked[i][4])
+            i += 1
+        assert i == len(asked) > 4
+        assert replay.key() == out.key()
+
+
+@pytest.mark.parametrize("name", TRICK_GAMES)
+def test_the_trick_loops_draws_follow_the_policys_chances(name):
+    """The loop's draws (Imitation.picker: tables made once per ranking) give each play the
+    chance the policy's features and weights give it, and are drawn in those proportions."""
+    rng, checked = random.Random(6), 0
+    for st in trick_plays(name, seed=2, limit=12):
+        legal = st.legal_actions()
+        policy = Imitation(st, [rng.uniform(-2, 2) for _ in FEATURES])
+        chances = policy.chances(st, legal, st.trick, st.best, st.turn)
+        assert all(math.isclose(a, b, abs_tol=1e-12) for a, b in zip(chances, policy.probabilities(st, legal)))
+        pick, draws = policy.picker(random.Random(checked)), 3000
+        counts = {a: 0 for a in legal}
+        for _ in range(draws):
+            counts[pick(st, legal, st.trick, st.best, st.turn)] += 1
+        for action, p in zip(legal, chances):      # five standard errors (seeded: no flakes)
+            assert abs(counts[action] / draws - p) <= 5 * math.sqrt(p * (1 - p) / draws) + 1e-9, (str(action), p)
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("name", ["kozel", "coteccio"])
+def test_a_roll_out_by_imitation_ends_with_the_hand(name):
+    """An `imitate` roll-out is the hand played on by the policy in the trick loop, to the
+    hand's end and no further (the fifth pass's went on with a random play-out, which dealt
+    and played the next hand and counted its value), and its values are that hand's."""
+    game = GAMES[name]
+    weights = [0.5, -1, 2, 1, -1, 2, 1, -1, -1, 0.5, 0, -2]
+    for seed in range(3):
+        st = to_a_trick_play(game, game.default_players, seed)
+        goal = Goal(st)
+        assert goal.by_hand
+        finish = rollouts.Finish(st, goal, imitate=64)
+        finish.imitation = Imitation(st, weights)
+        world, alone = st.clone(), st.clone()
+        values = finish(world, random.Random(seed))
+        rng = random.Random(seed)          # (the roll-out's draws and the policy's, from one generator)
+        alone.play_out(rng, hand=True, pick=Imitation(st, weights).picker(rng))
+        assert world.key() == alone.key() and values == goal.values(alone)
+        over = world.clone()
+        assert finish(over, random.Random(9)) == values and over.key() == world.key()    # nothing left to play
+
+
+def test_a_roll_out_by_imitation_draws_in_the_trick_loop():
+    """The expert's `imitate` roll-outs go through State.play_out's pick, not the API."""
+    game = GAMES["ciapano"]
+    st = to_a_trick_play(game, 4, 1)
+    finish = rollouts.Finish(st, Goal(st), imitate=64)
+    finish.imitation = Imitation(st, [0.5, -1, 2, 1, -1, 2, 1, -1, -1, 0.5, 0, -2])
+    calls, legal_actions = [], type(st).legal_actions
+    world = st.clone()
+    type(world).legal_actions = lambda s: calls.append(1) or legal_actions(s)
+    try:
+        values = finish(world, random.Random(1))
+    finally:
+        type(world).legal_actions = legal_actions
+    assert world.hands_scored > st.hands_scored and len(values) == 4 and not calls
+
+
+def test_a_roll_out_from_a_hand_already_over_plays_nothing():
+    """A search's roll-out (PIMC's, ISMCTS's) from a world where the action tried ended the
+    hand: that hand's values, and no next hand dealt and played at random into them."""
+    from ruledsl.bots.search import roll_out
+    game, rng, checked = GAMES["kozel"], random.Random(2), 0
+    for seed in range(6):
+        st = game.new_initial_state(seed=seed, players=3)
+        while st.hands_scored == 0:
+            before = st.clone()
+            st.apply_action(rng.choice(st.legal_actions()))
+        goal, over = Goal(before), st.clone()
+        assert roll_out(over, goal, random.Random(1)) == goal.values(st) and over.key() == st.key()
+        checked += 1
+    assert checked == 6

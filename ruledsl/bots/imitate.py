@@ -8,20 +8,39 @@ with the other measured settings (rollouts.json, `policy`); where none are store
 decision that is not a trick's play of single cards (a bid, a capture), the play is at random.
 
 The features need no copy of the state: the ranking in force (`prog.ranking_now`) says which
-cards beat the trick's best, the deck its points. So a decision costs a few table reads per
-legal card on top of a random one (a roll-out played so costs 3–5 times a random one, which runs
-whole tricks in the generated loop).
+cards beat the trick's best, the deck its points. A roll-out draws its plays inside the
+generated trick loop (`picker`, State.play_out's `pick`) from tables made once per ranking, at
+1.4–2 times a random roll-out's cost (3–4 times through the API, a decision at a time).
 
     policy = Imitation(state, weights)
     policy(st, legal, rng)                   # an action of `legal` (a roll-out's decision)
+    st.play_out(rng, hand=True, pick=policy.picker(rng))     # a roll-out by it, in the trick loop
     policy.features(st, legal)               # [[f...] per action] or None (not a trick's play)
 """
 from __future__ import annotations
 
 import math
+from bisect import bisect
+from itertools import accumulate
 
 from ..runtime.cards import Card
 from .values import _solve
+
+def _now(prog, st, tables):
+    """The ranking in force in `st` and the policy's tables under it (Imitation._tables)."""
+    ranking = prog.ranking_now(st)
+    return ranking, tables(ranking)
+
+
+def _cards(legal) -> list | None:
+    """The card each play of `legal` plays, if each plays one (else None)."""
+    cards = [a[0] if type(a) is tuple and len(a) == 1 else a for a in legal]
+    return cards if all(type(c) is Card for c in cards) else None
+
+
+def _exp(x: float) -> float:
+    return math.exp(min(x, 600.0))     # a weight past e^600 is one choice anyway (and no overflow)
+
 
 FEATURES = ("holds", "holds*points", "gives*points", "wins", "wins*points", "power", "points",
             "leads*power", "holds*power", "trump", "discards", "discards*points")
@@ -48,6 +67,8 @@ class Imitation:
         self.points = [p / top if top else 0.0 for p in points]
         self.tricks = prog.rollout                # per decision: its trick loop, or None
         self._cards: dict = {}                    # id(ranking) -> (ranking, its per-card tables)
+        self._made: dict = {}                     # id(ranking) -> (ranking, the loop's tables: _tables)
+        self._weigh = None                        # the loop's weights (_weigher), once made
 
     def features(self, st, legal) -> list[list[float]] | None:
         """The features of each action of `legal` for the player to move, or None where the
@@ -107,22 +128,28 @@ class Imitation:
         if None in cards:
             return None
         ranking = self.prog.ranking_now(st)
-        tables = self._cards.get(id(ranking))
-        if tables is None or tables[0] is not ranking:
-            top = max((p for p in ranking.power if p is not None), default=1) or 1
-            power = [(p or 0) / top for p in ranking.power]
-            w = self.weights
-            static = [w[5] * p + w[6] * q + (w[9] if t else 0.0) for p, q, t in zip(power, self.points, ranking.trump)]
-            tables = self._cards[id(ranking)] = (ranking, (power, static))
+        tables = self._per_card(ranking)
         trick = st.trick
         if not trick:
-            return cards, ranking, (True, len(trick) + 1 >= st.live, None, True, 0.0, None), tables[1]
+            return cards, ranking, (True, len(trick) + 1 >= st.live, None, True, 0.0, None), tables
         team_of, points = self.team_of, self.points
         seat, played, _ = trick[st.best]
         held = sum(points[c] for _, cs, _ in trick for c in cs)
         trick_state = (False, len(trick) + 1 >= st.live, played[0], team_of[seat] == team_of[st.player], held,
                        ranking.suit[trick[0][1][0]])
-        return cards, ranking, trick_state, tables[1]
+        return cards, ranking, trick_state, tables
+
+    def _per_card(self, ranking):
+        """Per card under `ranking`: its power scaled to [0, 1], and the part of its score that
+        does not depend on the trick."""
+        found = self._cards.get(id(ranking))
+        if found is None or found[0] is not ranking:
+            top = max((p for p in ranking.power if p is not None), default=1) or 1
+            power = [(p or 0) / top for p in ranking.power]
+            w = self.weights
+            static = [w[5] * p + w[6] * q + (w[9] if t else 0.0) for p, q, t in zip(power, self.points, ranking.trump)]
+            found = self._cards[id(ranking)] = (ranking, (power, static))
+        return found[1]
 
     def probabilities(self, st, legal) -> list[float] | None:
         """How likely each action of `legal` is under the policy (None: not a trick's play)."""
@@ -133,6 +160,89 @@ class Imitation:
         weights = [math.exp(s - top) for s in scores]
         total = sum(weights)
         return [x / total for x in weights]
+
+    # -- inside the generated trick loop (State.play_out's `pick`) -----------------------------
+    #
+    # The trick's plays of a roll-out are drawn where the loop draws a random one, without a
+    # call through the API a decision: each card's exp(w · features) is a product of tables made
+    # once per ranking in force — per card for leading, holding and giving the trick (by whether
+    # it would be complete, and by the suit led for the discards' terms) — and of one factor per
+    # decision for the points the trick already holds.
+
+    def picker(self, rng):
+        """`pick(st, legal, trick, best, seat)` for State.play_out: a play drawn by the policy
+        with `rng`, random where the decision is not a trick's play of single cards."""
+        if self._weigh is None:
+            self._weigh = self._weigher()
+        random, choice, weigh = rng.random, rng.choice, self._weigh
+
+        def pick(st, legal, trick, best, seat):
+            if len(legal) == 1:
+                return legal[0]
+            cards = legal if type(legal[0]) is Card else _cards(legal)
+            if cards is None:
+                return choice(legal)
+            cumulative = list(accumulate(weigh(st, cards, trick, best, seat)))
+            return legal[bisect(cumulative, random() * cumulative[-1], 0, len(cumulative) - 1)]
+        return pick
+
+    def chances(self, st, legal, trick, best, seat) -> list[float] | None:
+        """The chance of each play of `legal` as `picker`'s draw has it (None: drawn at random)."""
+        cards = _cards(legal)
+        if cards is None:
+            return None
+        weights = list(self._weigher()(st, cards, trick, best, seat))
+        total = sum(weights)
+        return [x / total for x in weights]
+
+    def _weigher(self):
+        """`weigh(st, cards, trick, best, seat)`: exp(w · features) of playing each card, but
+        for a factor common to all."""
+        team_of, points, tables, prog, exp = self.team_of, self.points, self._tables, self.prog, math.exp
+        fixed = prog.ranking is None                 # one ranking all match: its tables, once
+        ranking = prog.ranking_now(None) if fixed else None
+        made = tables(ranking) if fixed else None
+
+        def weigh(st, cards, trick, best, seat):
+            r, (lead, follow) = (ranking, made) if fixed else _now(prog, st, tables)
+            complete = len(trick) + 1 >= st.live
+            if not trick:
+                return map(lead[complete].__getitem__, cards)
+            holder, played, _ = trick[best]
+            hold, give, rise = follow[complete][r.suit[trick[0][1][0]]]
+            if team_of[holder] == team_of[seat]:
+                return map(hold.__getitem__, cards)
+            beaters = r.beaters[played[0]]
+            up = exp(rise * sum([points[c] for e in trick for c in e[1]]))
+            return [hold[c] * up if c in beaters else give[c] for c in cards]
+        return weigh
+
+    def _tables(self, ranking):
+        """Per ranking: exp(the card's score) leading (by `complete`), and per suit led (by
+        `complete`) holding and giving the trick with nothing in it yet, and the rise of the
+        holding plays' score per point already in the trick over the giving plays'."""
+        found = self._made.get(id(ranking))
+        if found is not None and found[0] is ranking:
+            return found[1]
+        wh, whp, wgp, ww, wwp, _, _, wlp, whpow, _, wd, wdp = self.weights
+        power, static = self._per_card(ranking)
+        points, exp = self.points, _exp
+        cards = range(len(points))
+        lead = [[exp(static[c] + wh + k * ww + (whp + k * wwp) * points[c] + (wlp + whpow) * power[c])
+                 for c in cards] for k in (0, 1)]
+        follow = []
+        for k in (0, 1):
+            by_led = {}
+            for led in set(ranking.suit):
+                off = [0.0 if ranking.suit[c] == led else wd + wdp * points[c] for c in cards]
+                hold = [exp(static[c] + off[c] + wh + k * ww + (whp + k * wwp) * points[c] + whpow * power[c])
+                        for c in cards]
+                give = [exp(static[c] + off[c] + wgp * points[c]) for c in cards]
+                by_led[led] = (hold, give, whp + k * wwp - wgp)
+            follow.append(by_led)
+        made = (lead, follow)
+        self._made[id(ranking)] = (ranking, made)
+        return made
 
     def __call__(self, st, legal, rng):
         if len(legal) == 1:

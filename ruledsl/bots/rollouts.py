@@ -92,17 +92,19 @@ class Finish:
     def __call__(self, st, rng):
         goal = self.goal
         self.rollouts += 1
+        if goal.reached(st):      # (a play-out from here would play the next hand: not this one's value)
+            return goal.values(st)
         horizon = self.horizon if goal.by_hand else MAX_STEPS
         for _ in range(self.replies):            # the next decisions, as the judge would take them
             if goal.reached(st):
                 return goal.values(st)
             st.apply_action_fast(self.reply(st, st.legal_actions(), rng))
         if self.imitation is not None:             # the next decisions as the search would take them
-            policy, steps = self.imitation, 0
-            while steps < self.imitate and not goal.reached(st):
-                st.apply_action_fast(policy(st, st.legal_actions(), rng))
-                steps += 1
-            horizon -= steps
+            steps = st.steps
+            st.play_out(rng, min(self.imitate, horizon), hand=goal.by_hand, pick=self.imitation.picker(rng))
+            horizon -= st.steps - steps
+            if goal.reached(st):
+                return goal.values(st)
         if self.policy is None:
             st.play_out(rng, horizon, hand=goal.by_hand)
         else:

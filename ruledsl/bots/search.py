@@ -100,6 +100,8 @@ class Goal:
 def roll_out(st, goal: Goal, rng: random.Random):
     """Play uniformly random legal actions (the default roll-out policy, State.play_out) until
     the goal is reached; the values it gives each seat. `st` is played on: pass a copy."""
+    if goal.reached(st):      # (a play-out from here would play the next hand: not this one's value)
+        return goal.values(st)
     st.play_out(rng, MAX_STEPS, hand=goal.by_hand)
     if not goal.reached(st):
         raise RuntimeError(f"a roll-out did not reach its end within {MAX_STEPS} actions")

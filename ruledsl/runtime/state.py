@@ -82,7 +82,7 @@ class State:
         except Exception as exc:
             raise failures.located(self, exc) from None
 
-    def play_out(self, rng, max_steps: int = 1_000_000, hand: bool = False) -> State:
+    def play_out(self, rng, max_steps: int = 1_000_000, hand: bool = False, pick=None) -> State:
         """Play uniformly random legal actions (`rng.choice`) until the match ends — with
         `hand`, or the hand being played is scored (`hands_scored` goes up) — or `max_steps`
         actions have been taken: a search's random play-out, with nothing else between two
@@ -90,11 +90,20 @@ class State:
         loop (`prog.rollout`, lang/steps/tricks/rollout.py), the same plays as legal then apply; the
         draws are rng.choice's, made inline where they can be (runtime/randomness.py). It keeps
         no record of the hand's decisions (`past`, runtime/history.py): a recording state forgets
-        the hand's past, and keeps the decisions taken through the API after."""
+        the hand's past, and keeps the decisions taken through the API after.
+
+        `pick(st, legal, trick, best, seat)`, where given, chooses instead each play of a
+        trick (a roll-out policy, bots/imitate.py): `trick` is the trick so far, `best` the
+        place of its best play, `seat` the player's (the loop may keep these in locals, not
+        yet in `st`); the other decisions stay rng.choice's."""
         prog, choice, bits = self.prog, rng.choice, bits_of(rng)
         if self.events is not None:
             self.past = None
         legal_of, apply_of, rollout_of = prog.legal, prog.apply, prog.rollout
+        if pick is None:            # what the trick loop calls where it cannot draw inline
+            play = None if bits is not None else _ignoring_the_trick(choice)
+        else:
+            bits, play, choice = None, pick, _picking(self, pick, choice)
         until = self.hands_scored + 1 if hand else 1 << 62
         limit = self.steps + max_steps          # (steps: done + len(trick), written out in the loop)
         self._legal = None
@@ -105,7 +114,7 @@ class State:
                 pc = self.pc
                 rollout = rollout_of[pc]
                 if rollout is not None and self.steps_done + len(self.trick) + self.live <= limit:
-                    rollout(self, choice, bits, limit, until)   # tricks, while these allow
+                    rollout(self, play, bits, limit, until)     # tricks, while these allow
                     continue
                 legal = self._legal or legal_of[pc](self)      # an ask worked them out waiting
                 self._legal = None
@@ -335,3 +344,22 @@ def restore(game, n: int, fields: dict) -> State:
         setattr(st, name, value)
     st.past = history.chained(st.past)
     return st
+
+
+def _ignoring_the_trick(draw):
+    """The trick loop's `choice(st, legal, trick, best, seat)` as `draw(legal)`: rng.choice's."""
+    return lambda st, legal, trick, best, seat: draw(legal)
+
+
+def _picking(st, pick, draw):
+    """play_out's choice of an action outside the trick loop when a policy `pick`s the plays:
+    at a trick's play, the policy's (the trick read from the state), else `draw(legal)`. (A
+    function of its own, as is _ignoring_the_trick: a closure in play_out would make its locals
+    cells, slower to read.)"""
+    rollout_of = st.prog.rollout
+
+    def choice(legal):
+        if rollout_of[st.pc] is not None:
+            return pick(st, legal, st.trick, st.best, st.turn)
+        return draw(legal)
+    return choice

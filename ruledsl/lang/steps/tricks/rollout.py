@@ -13,9 +13,10 @@ from .turn import pass_turn
 
 def write_rollout(c, d, step, spec: Spec, turn) -> None:
     """`_p{id}`: a random play-out's tricks (State.play_out), the same plays as `_l` then `_a`
-    each time, in one loop: each player picks `choice(the legal plays)` (drawn inline with
-    `bits` unless it is None: runtime/randomness.py) and plays it here, and `_w` wins the trick
-    when it is complete; when the next decision is this one again and play_out would go on (no
+    each time, in one loop: each player's play is drawn inline with `bits` (runtime/randomness.py)
+    or, where `bits` is None, is `choice(st, the legal plays, the trick, its best play's place,
+    the seat playing)` (rng.choice's pick, or a roll-out policy's: State.play_out `pick`), and
+    played here, and `_w` wins the trick when it is complete; when the next decision is this one again and play_out would go on (no
     more than `limit` steps taken, fewer than `until` hands scored), so does the loop. `turn`:
     the block of the before_play hooks, run between two plays as `_a` runs them; when they stop
     elsewhere (an ask), so does the loop. With nothing reading the state between plays (no
@@ -66,8 +67,8 @@ def _one_trick(c, d, step, spec: Spec, turn, local: bool) -> None:
         with w.indented("if not legal:"):
             leave()
             w.line("raise _stuck(st)")
-        with w.indented("if bits is None:"):
-            w.line("a = choice(legal)")
+        with w.indented("if bits is None:"):     # a policy's pick (it sees what the player may)
+            w.line(f"a = choice(st, legal, trick, {'at' if local else 'st.best'}, seat)")
         with w.indented("else:"):
             w.line("size = _len(legal)")
             w.lines(randomness.DRAW)
