@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from webtools import FOLDERS, ROOT, auth, client, new_table, play_out, rng, tokens_of, wait_for
+from webtools import FOLDERS, ROOT, auth, client, new_table, new_table_in_play, play_out, rng, tokens_of, wait_for
 
 from ruledsl.tools.gamelog import restore
 from ruledsl.web.store import StoreError
@@ -125,7 +125,7 @@ def test_why_and_hint_answer_only_the_seat_to_move(c):
 
 
 def test_bots_play_on_the_server_to_the_end(c):
-    made = new_table(c, seats=["random", "random", "random"], options={"hands": 2})
+    made = new_table_in_play(c, seats=["random", "random", "random"], options={"hands": 2})
     assert made["seats"] == []
     tid = made["id"]
     view = wait_for(lambda: (v := c.get(f"/api/tables/{tid}").json())["over"] and v)
@@ -150,7 +150,7 @@ def test_an_open_seat_is_taken_once(c):
 
 
 def test_a_finished_match_steps_back_and_its_log_replays(c, tmp_path):
-    made = new_table(c, seats=["human", "human", "random"], options={"hands": 2})
+    made = new_table_in_play(c, seats=["human", "human", "random"], options={"hands": 2})
     tid, tokens = made["id"], tokens_of(made)
     assert c.get(f"/api/tables/{tid}/history?step=1").status_code == 409      # not over yet
     assert c.get(f"/api/tables/{tid}/log").status_code == 409
@@ -401,14 +401,11 @@ def _in_play(c, **table):
 
 
 def _played_by_bots(c) -> dict:
-    """The end of a one-hand match that computer players played (with at least one move: a
-    deal can end the match before anyone moves), as the API shows it."""
-    while True:
-        tid = new_table(c, seats=["random"] * 3, options={"hands": 1})["id"]
-        view = wait_for(lambda: (v := c.get(f"/api/tables/{tid}").json())["status"] != "playing" and v,
-                        timeout=90)                 # a busy machine
-        if view["version"]:
-            return view
+    """The end of a one-hand match that computer players played (with at least one move), as
+    the API shows it."""
+    tid = new_table_in_play(c, seats=["random"] * 3, options={"hands": 1})["id"]
+    return wait_for(lambda: (v := c.get(f"/api/tables/{tid}").json())["status"] != "playing" and v,
+                    timeout=90)                     # a busy machine
 
 
 def _failing_once(store):
