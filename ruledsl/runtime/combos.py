@@ -87,7 +87,8 @@ class Chooser:
     def offer(self, out, choice: int, xs, k, span, lazy: bool = False, beat=None, ties=False):
         """`out` with the answers `(choice, combination as a tuple)` of what `tuples` makes: an
         ask's answers where the Chooser settles all its `when:` asks of each (sources.py writes
-        it as a block, like runtime/offered.py's `offer`)."""
+        it as a block, like runtime/offered.py's `offer`, whose arguments it takes: `lazy` is
+        not used, a Chooser's answers being few enough to make at once)."""
         out += [(choice, t) for t in self.tuples(xs, k, span, beat, ties)]
         return out
 
