@@ -345,3 +345,69 @@ def test_a_capture_games_last_play_says_what_it_took_and_seats_fit_a_phone(brows
     assert seen == {True, False}, seen
     assert not errors, errors
     ctx.close()
+
+
+def test_a_card_that_left_a_zone_and_came_back_is_marked_as_arrived(browser, server):
+    """The marks are gathered view by view: a pile's cards taken away and brought back while this
+    seat waited (as a new deal brings back cards that lay on the pile) are marked, though the pile
+    holds the same cards as at the seat's last move; the seat's own move marks nothing; a
+    spectator sees only the last change. (Arrivals, run in the page on views as the server sends
+    them.)"""
+    page = browser.new_page()
+    page.goto(server.base + "/")
+    marks = page.evaluate("""async () => {
+        const { Arrivals } = await import('/static/arrivals.js');
+        const seen = (a, version, pile, seat = 'A') => {
+            const [arrived] = a.see({ version, seat }, [{ label: 'pile', cards: pile }]);
+            return [...(arrived.get('pile') || [])].sort(); };
+        const a = new Arrivals(), out = [];
+        out.push(seen(a, 1, ['KS']));
+        a.ownMove(1);
+        out.push(seen(a, 2, ['KS', 'QH']));          // our own card
+        out.push(seen(a, 3, []));                    // the pile taken away
+        out.push(seen(a, 4, ['KS', 'QH']));          // and brought back
+        out.push(seen(a, 5, ['KS', 'QH', '7C']));    // more played onto it: the marks add up
+        out.push(seen(a, 5, ['KS', 'QH', '7C']));    // the same view drawn again
+        const watching = new Arrivals();
+        seen(watching, 4, ['KS'], null);
+        out.push(seen(watching, 5, ['KS', 'QH'], null));
+        out.push(seen(watching, 6, ['KS', 'QH', '7C'], null));
+        return out; }""")
+    assert marks == [[], [], [], ["KS", "QH"], ["7C", "KS", "QH"], ["7C", "KS", "QH"], ["QH"], ["7C"]]
+    page.close()
+
+
+def test_a_long_pile_is_drawn_as_a_pile_with_its_top_card_whole(browser, server):
+    """Mau-Mau's discard pile, once it holds more cards than a row shows: each card overlaps the
+    one before it with its rank and suit still showing, the top (last) card is whole, and the
+    pile stays inside the table at a phone's width."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    make_table(page, server, "maumau", ["you", "random", "random"])
+    go_to_table(page)
+    for _ in range(300):
+        if page.locator(".zone-cards.stacked").count() or page.get_attribute("body", "data-status") == "over":
+            break
+        if not take_turn(page):
+            page.wait_for_timeout(50)
+    shape = page.evaluate("""() => {
+        const zone = document.querySelector('.zone-cards.stacked');
+        const cards = [...zone.querySelectorAll('.card')].map(c => [c.getBoundingClientRect(),
+            c.querySelector('.rank').getBoundingClientRect(), c.querySelector('.pip').getBoundingClientRect()]);
+        const label = zone.parentElement.querySelector('.zone-label').textContent;
+        const atCentre = (card) => { const r = card.getBoundingClientRect();
+            return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('.card') === card; };
+        const all = [...zone.querySelectorAll('.card')];
+        return { label, width: document.documentElement.scrollWidth, whole: all.map(atCentre), cards: cards.map(([c, r, p]) =>
+            ({ left: c.left, right: c.right, top: c.top, shown: Math.max(r.right, p.right) })) }; }""")
+    cards = shape["cards"]
+    assert len(cards) > 8 and shape["label"].endswith(f"· {len(cards)}"), shape["label"]
+    for card, after in zip(cards, cards[1:]):
+        if after["top"] == card["top"]:                      # the next card in the same row
+            assert after["left"] < card["right"]             # overlaps this one
+            assert card["shown"] <= after["left"] + 1        # which still shows its rank and suit
+    assert shape["whole"][-1] and not any(shape["whole"][:-1])   # the top card alone is seen whole
+    assert all(c["right"] <= 390 and c["left"] >= 0 for c in cards) and shape["width"] <= 390
+    assert not errors, errors
+    ctx.close()

@@ -1,6 +1,7 @@
 // The table's panels drawn from a view: the seats round the table, the middle (trick and face-up
 // zones), the scores and the events of the hand. What the page does with clicks is in table.js.
 import { el, fill } from "./common.js";
+import { Arrivals } from "./arrivals.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,6 +37,11 @@ export function drawSeats(view, deck) {
 
 // `onTable`: card → the move a click on that face-up card makes (a dummy's card the declarer
 // plays, a card played home from the waste), for the seat to move.
+// A face-up zone of more cards than this is drawn as a pile: each card overlapping the one before
+// it, its rank and suit still showing, the last — the top, which `last()` reads and a draw takes —
+// whole; so that a long discard pile keeps to a row or two and its top card is plain.
+const STACK_FROM = 8;
+
 export function drawCenter(view, deck, onTable = new Map()) {
   const v = view.view;
   const trick = $("trick");
@@ -62,10 +68,11 @@ export function drawCenter(view, deck, onTable = new Map()) {
     fill(trick);
   }
   const zones = v ? v.table : [];
-  const [arrived, fresh] = arrivals(view, zones);
+  const [arrived, fresh] = arrivals.see(view, zones);
   fill($("zones"), ...zones.map((z) => el("div", { class: "zone" },
-    el("div", { class: "zone-label" }, z.label.replaceAll("_", " ")),
-    el("div", { class: "zone-cards" }, ...z.cards.map((c) => {
+    el("div", { class: "zone-label" }, z.label.replaceAll("_", " "),
+      z.cards.length > STACK_FROM ? el("span", { class: "zone-count" }, ` · ${z.cards.length}`) : null),
+    el("div", { class: z.cards.length > STACK_FROM ? "zone-cards stacked" : "zone-cards" }, ...z.cards.map((c) => {
       const card = tableCard(deck, c, onTable.get(c));
       if (arrived.get(z.label)?.has(c)) {
         card.classList.add("arrived");
@@ -76,39 +83,11 @@ export function drawCenter(view, deck, onTable = new Map()) {
     }), z.hidden ? el("span", { class: "dim small" }, `+${z.hidden} face down`) : null))));
 }
 
-// The face-up cards brought into each zone (label → cards) since this seat's own last move — what
-// the others did while it waited — or, for a spectator or a finished match stepped through, by
-// the last change; so that a person sees at a glance what was just played onto a pile or laid
-// down. Worked out from the views this page has shown, which hold only what the seat may see.
-const shown = { moment: null, base: null, arrived: new Map(), ownMoveAfter: null };
+// What the others brought to the table since this seat's last move (arrivals.js).
+const arrivals = new Arrivals();
 
-// This page's seat has asked for a move at `version` (null: the move was refused): the first view
-// after it shows nothing as arrived, and later ones count from it.
 export function ownMove(version) {
-  shown.ownMoveAfter = version;
-}
-
-// The cards arrived, and those of them not marked in the view drawn before (label → cards each).
-function arrivals(view, zones) {
-  const moment = `${view.version}/${view.step ?? ""}`;
-  if (moment === shown.moment) return [shown.arrived, new Map()];    // the same view drawn again (a click, a hint)
-  const now = new Map(zones.map((z) => [z.label, new Set(z.cards)]));
-  const own = shown.ownMoveAfter !== null && view.version > shown.ownMoveAfter;
-  const arrived = new Map();
-  if (shown.base !== null && !own) {
-    for (const [label, cards] of now) {
-      const before = shown.base.get(label) || new Set();
-      const fresh = [...cards].filter((c) => !before.has(c));
-      if (fresh.length) arrived.set(label, new Set(fresh));
-    }
-  }
-  const byLastChange = !view.seat || view.step != null;
-  if (shown.base === null || own || byLastChange) shown.base = now;
-  if (own) shown.ownMoveAfter = null;
-  const fresh = new Map([...arrived].map(([label, cards]) =>
-    [label, new Set([...cards].filter((c) => !shown.arrived.get(label)?.has(c)))]));
-  Object.assign(shown, { moment, arrived });
-  return [arrived, fresh];
+  arrivals.ownMove(version);
 }
 
 function tableCard(deck, card, move) {
