@@ -122,6 +122,8 @@ def test_why_and_hint_answer_only_the_seat_to_move(c):
     assert sorted(m["action"] for m in hint["moves"]) == sorted(legal)
     values = [m["value"] for m in hint["moves"]]
     assert values[0] == max(values) and hint["moves"][0]["tied"] and hint["units"] == "hand"
+    assert [m["best"] for m in hint["moves"]] == [True] + [False] * (len(values) - 1)   # one best; others maybe as good
+    assert hint["worlds"] <= hint["floor"] and hint["capped"] == (hint["worlds"] < hint["floor"])
 
 
 def test_bots_play_on_the_server_to_the_end(c):

@@ -411,3 +411,29 @@ def test_a_long_pile_is_drawn_as_a_pile_with_its_top_card_whole(browser, server)
     assert all(c["right"] <= 390 and c["left"] >= 0 for c in cards) and shape["width"] <= 390
     assert not errors, errors
     ctx.close()
+
+
+def test_a_hint_ranks_every_move_and_says_how_sure_it_is(browser, server):
+    """The hint lists every legal move, best first, each with its interval; exactly one is the
+    best, the others either 'as good, within the noise' or nothing; the head says how many
+    sampled deals are behind the values; a move in the list plays it."""
+    page = browser.new_page()
+    errors = watch_errors(page)
+    make_table(page, server, "ciapano", ["you", "random", "random", "random"])
+    go_to_table(page)
+    page.wait_for_function("() => (document.querySelector('#status')?.textContent || '').includes('Your turn')",
+                           timeout=20_000)
+    legal = page.locator("#hand .card.playable").count() or page.locator("#actions .move").count()
+    page.click("#hint-button")
+    page.wait_for_selector("#hint li", timeout=30_000)
+    assert re.search(r"over \d+ sampled deals of the cards you cannot see", page.inner_text("#hint .hint-head"))
+    lines = [li.inner_text().replace("\n", " ") for li in page.locator("#hint li").all()]
+    assert len(lines) == min(legal, 8) and all(re.search(r"-?\d+(\.\d+)? ± \d", line) for line in lines), lines
+    verdicts = [("best" if line.endswith(" best") else "as good" if "as good, within the noise" in line else "")
+                for line in lines]
+    assert verdicts[0] == "best" and verdicts.count("best") == 1, lines
+    version = page.get_attribute("body", "data-version")
+    page.locator("#hint li button").first.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+    assert not errors, errors
+    page.close()

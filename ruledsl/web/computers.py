@@ -108,9 +108,9 @@ def _choose(bot, st, rng) -> str:
 
 def _rate(st) -> dict:
     found = bots.hint(st, random.Random(secrets.randbits(64)), max_seconds=HINT_SECONDS)
-    return {"units": found.units, "worlds": found.iterations,
-            "moves": [{"action": m.text, "value": _round(m.value), "margin": _round(m.margin), "tied": m.tied}
-                      for m in found.moves]}
+    return {"units": found.units, "worlds": found.iterations, "floor": found.floor, "capped": found.capped,
+            "moves": [{"action": m.text, "value": _round(m.value), "margin": _round(m.margin), "best": m.best,
+                       "tied": m.tied} for m in found.moves]}
 
 
 def _round(value: float):

@@ -300,11 +300,14 @@ function drawHint(view) {
   }
   box.hidden = false;
   const units = state.hint.units === "hand" ? "this hand's score" : "the match's result";
-  fill(box, el("div", { class: "hint-head" }, `What each move is worth to you (${units}, over ${state.hint.worlds} deals the others could hold):`),
+  const { worlds, floor, capped } = state.hint;
+  fill(box, el("div", { class: "hint-head" },
+    `What each move is worth to you (${units}, ± a 95% interval, over ${worlds} sampled deals of the cards you cannot see):`),
     el("ol", {}, ...state.hint.moves.slice(0, 8).map((m) => el("li", {},
       el("button", { type: "button", class: "link", onclick: () => move(m.action) }, ...drawMove(view, m.action)),
       el("span", { class: "dim" }, ` ${m.value}${m.margin !== null ? ` ± ${m.margin}` : ""}`),
-      m.tied ? el("span", { class: "tied" }, " best") : null))));
+      m.best ? el("span", { class: "tied" }, " best") : m.tied ? el("span", { class: "tied" }, " as good, within the noise") : null))),
+    capped ? el("div", { class: "dim small" }, `Stopped at the time cap after ${worlds} of ${floor} deals: less sure than usual.`) : null);
 }
 
 function drawInvites(view) {
