@@ -3,6 +3,7 @@ subsets, groups, melds and the best split of a hand, poker hands as comparable l
 each gives, that they are bounded, and the invariants they keep (hypothesis)."""
 from __future__ import annotations
 
+import re
 from itertools import combinations as all_combinations
 from math import comb
 
@@ -340,3 +341,66 @@ def test_a_chooser_groups_a_hand_changed_in_place_afresh():
     assert by_rank(hand, 3, None) == [cards("3H 3D 3C")]
     assert by_rank(hand, 2, None) == [cards("3H 3D"), cards("3H 3C"), cards("3D 3C"), cards("2S 2H")]
     assert by_suit(hand, 2, None) == [cards("AS 2S"), cards("3H 2H")]
+
+
+@st.composite
+def leads(draw):
+    """A lead as a climbing plan asks it (no play to beat): k cards of one rank or suit, or of
+    one power from a poker class, or five cards of class 4 and up; a hand of up to twenty cards
+    (a big hand's many five-card hands), at times with a card of another deck among them."""
+    k = draw(st.sampled_from([1, 2, 3, 4, 5, 5]))
+    pool = draw(st.sampled_from([DECK.cards, RICH, DENSE]))
+    hand = draw(st.lists(st.sampled_from(pool), max_size=20, unique=True))
+    if draw(st.integers(0, 7)) == 0:
+        hand.insert(draw(st.integers(0, len(hand))), _SHOE.cards[-1])      # (no power, no suit in DECK's tables)
+    same = draw(st.sampled_from([None, "rank", "suit"]))
+    poker = 4 if k == 5 and same is None else draw(st.sampled_from([None, 1, 3, 4, 7]))
+    return hand, k, same, poker, draw(st.booleans())
+
+
+@settings(max_examples=500, deadline=None)
+@given(leads())
+@example((cards("AS 2S 3S 4S 5S 6S KS AH 2H 3H 4H 5H 6H KH AD 2D 5C 6C"), 5, None, 4, True))    # straight flushes
+@example((RICH, 5, None, 4, True))                      # fours with kickers, full houses
+def test_a_lead_counted_draws_the_answers_made_at_once(case):
+    """A random play-out's lead (Chooser.offer with `lazy`, no play to beat): where its answers
+    are counted, not made (`counted`: groups counted whole, five-card hands counted by their
+    shapes), the Offered has as many answers as making them gives, and each index drawn, the
+    first asked, is the made answer at that index — the same draws take the same answers."""
+    hand, k, same, poker, ranked_ = case
+    for deck in (DECK, WIDE):
+        tables = (deck.power, deck.suit_of, len(ORDER))
+        table = {None: None, "rank": deck.rank_of, "suit": deck.suit_of}[same]
+        # (a program gives the ranks only where every card has a power: sources.choose_source)
+        ranks = RANKS if ranked_ and poker is not None and deck is DECK else None
+        chooser = combos.Chooser(same=table, poker=poker, tables=tables if poker is not None else None, ranks=ranks)
+        if deck is DECK and _SHOE.cards[-1] in hand:
+            continue                                    # (DECK's tables do not reach the shoe's cards)
+        try:
+            made = chooser.offer([(0, None)], 3, hand, k, None)
+        except combos.EvalError as error:           # (too many combinations: the same error)
+            with pytest.raises(combos.EvalError, match=re.escape(str(error))):
+                chooser.offer([(0, None)], 3, hand, k, None, True)
+            continue
+        counted = chooser.counted(hand, k)
+        if counted is not None:
+            assert counted == len(made) - 1
+        lazy = chooser.offer([(0, None)], 3, hand, k, None, True)
+        assert len(lazy) == len(made)
+        for i in sorted({0, len(made) - 1, len(made) // 2, len(made) * 2 // 3}):
+            assert chooser.offer([(0, None)], 3, hand, k, None, True)[i] == made[i]
+        assert list(lazy) == made
+        five = same is None and k == 5 and poker == 4
+        if (same == "rank" or five) and _SHOE.cards[-1] not in hand:    # a climbing lead's: counted
+            assert counted is not None and type(lazy) is not list or len(made) == 1
+
+
+def test_a_lead_counts_the_five_card_hands_by_shape():
+    """fives.count counts what fives.picks makes: a hand with straights sharing cards, straight
+    flushes (in both the straights and the flushes), full houses and fours of a kind."""
+    five = combos.Chooser(poker=4, tables=TABLES, ranks=RANKS)
+    for text in ("AS 2S 3S 4S 5S 6S KS AH 2H 3H 4H 5H 6H KH AD 2D 5C 6C",
+                 "AS AH AD AC KS KH KD QS QH 2S 3S 4S 5S 6S 7S 8H 9C 10D", "2S 3H 4D 5C"):
+        hand = cards(text)
+        expected = [s for s in all_combinations(hand, 5) if ranked.poker_rank(s, *TABLES)[0] >= 4]
+        assert five.counted(hand, 5) == len(expected) == len(five(hand, 5, None))

@@ -10,12 +10,12 @@ EvalError at the call, never a hang or a MemoryError.
 """
 from __future__ import annotations
 
-import functools
-from itertools import combinations as _combinations, product, starmap
-from operator import add, itemgetter
+from itertools import combinations as _combinations, product
+from operator import itemgetter
 from math import comb
 
 from ..expr.values import MAX_ITEMS, EvalError, describe
+from . import fives
 from .helpers import cards, seq
 
 KEPT = 1 << 12            # the plays to beat whose passing powers a Chooser keeps, before starting afresh
@@ -76,6 +76,12 @@ class Chooser:
         self.one_pack = held is not None and len(set(held)) == len(held)    # (None: a card of another deck)
         self._passing: dict = {}    # (k, least, beat, ties) -> the powers whose k of a kind pass
         self._kinds: dict = {}      # k -> [(power, rank of k cards of that power)]
+        # counting (`counted`): each card's group of `same` and of power numbered, and the hand's
+        # cards counted group by group in a list; the five-card hands' tables (`fives.count`)
+        self._by_same = _numbered(same) if same is not None else None
+        self._by_power = _numbered(power) if power is not None else None
+        self.powers = len(set(p for p in power if p is not None)) if power is not None else 0
+        self._five_tables = fives.tables_of(tables) if self.one_pack else None
 
     def __repr__(self) -> str:           # (as compiled listings show it)
         given = [name for name in ("same", "meld", "tables", "ranks") if getattr(self, name) is not None]
@@ -87,10 +93,47 @@ class Chooser:
     def offer(self, out, choice: int, xs, k, span, lazy: bool = False, beat=None, ties=False):
         """`out` with the answers `(choice, combination as a tuple)` of what `tuples` makes: an
         ask's answers where the Chooser settles all its `when:` asks of each (sources.py writes
-        it as a block, like runtime/offered.py's `offer`, whose arguments it takes: `lazy` is
-        not used, a Chooser's answers being few enough to make at once)."""
+        it as a block, like runtime/offered.py's `offer`, whose arguments it takes). With
+        `lazy` (a random play-out's path, which draws one answer of the ask's) and no play to
+        beat (a lead), the answers are counted where `counted` can, and made only when drawn:
+        `out` becomes an Offered (runtime/offered.py) whose run is a `_Later`."""
+        if lazy and beat is None:
+            size = self.counted(xs, k)
+            if size is not None:
+                return offered.later(out, _Later(size, self, choice, xs, k, span)) if size else out
         out += [(choice, t) for t in self.tuples(xs, k, span, beat, ties)]
         return out
+
+    def counted(self, xs, k) -> int | None:
+        """How many combinations `tuples(xs, k)` makes (no play to beat), where that is known
+        from the cards' groups without making them: k cards of one `same` (or of one power
+        for a pair, three or four of a kind at least), each group counted whole where its
+        power passes; the five-card hands of class 4 and up in a pack of one card of each power
+        and suit (`fives.count`). None where it is not (they must be made to be counted), or where
+        `tuples` would check its arguments (combinations' errors)."""
+        if not (type(xs) is list and type(k) is int and 0 < k < len(WITHIN) and len(xs) <= WITHIN[k]):
+            return None
+        if k > len(xs):
+            return 0
+        poker, ranks = self.poker, self.ranks
+        if self.same is not None or type(poker) is int and (k == 2 and poker >= 1 or k == 3 and poker >= 3 or
+                                                            k == 4 and poker >= 7):
+            # (as tuples: a pair, three or four of a kind by power where no `same` is given)
+            numbered, one_power = (self._by_same, self.one_power) if self.same is not None else (self._by_power, True)
+            if ranks is None:
+                return len(xs) if k == 1 else sum(comb(n, k) for n in _counts(xs, numbered) if n >= k)
+            if not one_power or k > 4:
+                return None
+            passing = self._powers_passing(k, poker, None, False)
+            if len(passing) == self.powers:         # (every group passes)
+                return len(xs) if k == 1 else sum(comb(n, k) for n in _counts(xs, numbered) if n >= k)
+            power, firsts = self.tables[0], numbered[2]
+            return sum(comb(n, k) for group, n in enumerate(_counts(xs, numbered))
+                       if n >= k and power[firsts[group]] in passing)
+        if self.meld is None and type(poker) is int and poker >= 4 and k == 5 and (poker <= 4 or ranks is None) \
+                and self._five_tables is not None:
+            return fives.count(xs, self._five_tables)
+        return None
 
     def tuples(self, xs, k, span, beat=None, ties=False) -> list[tuple]:
         """The combinations that can pass, each a tuple of cards in xs's order, in
@@ -112,7 +155,7 @@ class Chooser:
                 same, one_power = self.tables[0], True
             if k == 1 and (ranks is None or not one_power):     # (each card is a group of its own)
                 return [(x,) for x in xs] if ranks is None else \
-                    [(x,) for x in xs if _passes(ranks.of_cards((x,)), least, beat, ties)]
+                    [(x,) for x in xs if fives.passes(ranks.of_cards((x,)), least, beat, ties)]
             if ranks is None:
                 return _made(xs, sorted(pick for group in _grouped(xs, same) if len(group) >= k
                                         for pick in _combinations(group, k)), k)
@@ -131,7 +174,7 @@ class Chooser:
             picks = []
             for group in _grouped(xs, same):
                 picks += (pick for pick in (_combinations(group, k) if len(group) >= k else ())
-                          if _passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties))
+                          if fives.passes(ranks.of_cards([xs[i] for i in pick]), least, beat, ties))
             return _made(xs, sorted(picks), k)
         elif self.meld is not None:
             picks = sorted(_meld_picks(xs, k, self.meld))
@@ -139,15 +182,15 @@ class Chooser:
             if least is not None and least <= 4:
                 least = None                        # (the hands of class 4 and up, exactly)
             if ranks is not None and self.one_pack and (least is not None or beat is not None):
-                bar = _Bar(ranks, xs, least, beat, ties)
-                return _made(xs, sorted(_poker_picks(xs, self.tables, bar)), k)
-            picks = sorted(_poker_picks(xs, self.tables))
+                bar = fives.Bar(ranks, xs, least, beat, ties)
+                return _made(xs, sorted(fives.picks(xs, self.tables, bar)), k)
+            picks = sorted(fives.picks(xs, self.tables))
         else:
             picks = _combinations(range(len(xs)), k)
         made = _made(xs, picks, k)
         if ranks is None or least is None and beat is None:
             return made
-        return [pick for pick in made if _passes(ranks.of_cards(pick), least, beat, ties)]
+        return [pick for pick in made if fives.passes(ranks.of_cards(pick), least, beat, ties)]
 
 
     def _powers_passing(self, k: int, least, beat, ties: bool) -> frozenset:
@@ -165,11 +208,59 @@ class Chooser:
                     if p is not None:               # (a card of another deck)
                         seen.setdefault(p, card)
                 kinds = self._kinds[k] = [(p, self.ranks.of_cards([card] * k)) for p, card in seen.items()]
-            found = frozenset(p for p, rank in kinds if _passes(rank, least, beat, ties))
+            found = frozenset(p for p, rank in kinds if fives.passes(rank, least, beat, ties))
             if len(self._passing) >= KEPT:
                 self._passing.clear()
             self._passing[key] = found
         return found
+
+
+class _Later:
+    """A Chooser's answers to one call, counted (`size`), made the first time one is asked for:
+    a run of an Offered (runtime/offered.py's `later`), the answers `tuples` would have made."""
+
+    __slots__ = ("size", "chooser", "choice", "xs", "k", "span", "made")
+
+    def __init__(self, size: int, chooser: Chooser, choice: int, xs, k: int, span):
+        self.size, self.chooser, self.choice, self.xs, self.k, self.span = size, chooser, choice, xs, k, span
+        self.made = None
+
+    def answer(self, i: int) -> tuple:
+        return self.answers()[i]
+
+    def answers(self) -> list[tuple]:
+        if self.made is None:
+            choice = self.choice
+            self.made = [(choice, t) for t in self.chooser.tuples(self.xs, self.k, self.span)]
+        return self.made
+
+
+def _numbered(table) -> tuple:
+    """(each card's value of `table` numbered from 0, how many values, a card of each value)."""
+    numbers: dict = {}
+    firsts = []
+    for card, value in enumerate(table):
+        if value not in numbers:
+            numbers[value] = len(firsts)
+            firsts.append(card)
+    return tuple(numbers[value] for value in table), len(firsts), tuple(firsts)
+
+
+_COUNTED = (None, (), [])   # the last list counted: (numbered table, its cards, counts) — one tuple, replaced whole
+
+
+def _counts(xs: list, numbered: tuple) -> list[int]:
+    """How many cards of xs have each value of a `_numbered` table (the last list's kept: a
+    lead counts one hand's pairs, then its threes)."""
+    global _COUNTED
+    last, held = _COUNTED, tuple(xs)
+    if last[1] == held and last[0] is numbered:
+        return last[2]
+    number, found = numbered[0], [0] * numbered[1]
+    for x in held:
+        found[number[x]] += 1
+    _COUNTED = (numbered, held, found)
+    return found
 
 
 def _made(xs, picks, k: int) -> list[tuple]:
@@ -178,11 +269,6 @@ def _made(xs, picks, k: int) -> list[tuple]:
     if k < 2:
         return [tuple([xs[i] for i in pick]) for pick in picks]
     return [itemgetter(*pick)(xs) for pick in picks]
-
-
-def _passes(rank: list, least, beat, ties: bool) -> bool:
-    """Whether a poker rank is of class `least` or higher and above `beat` (or equal, `ties`)."""
-    return (least is None or rank[0] >= least) and (beat is None or rank > beat or ties and rank == beat)
 
 
 def _groups(positions, keys, k) -> list[list]:
@@ -239,112 +325,6 @@ def _meld_picks(xs, k, tables) -> set:
     return picks
 
 
-class _Bar:
-    """What a five-card pick must rank at or above to be made (class `least` and up, above `beat`
-    or equal to it with `ties`), tested by the pick's category first where that is known: in a
-    pack with one card of each power and suit, the cards of a straight window not all of one
-    suit are a straight (4), three and two of two powers a full house (6), four and a kicker
-    four of a kind (7), five in sequence of one suit a straight flush (8), and five of a suit a
-    flush (5) or a straight flush. A pick of a category above the bar's passes unranked, one
-    below it fails; only those of its category are ranked."""
-
-    def __init__(self, ranks, xs, least, beat, ties: bool):
-        self.ranks, self.xs, self.least, self.beat, self.ties = ranks, xs, least, beat, ties
-        known = beat is None or type(beat) is list and beat and type(beat[0]) is int
-        above = -1 if beat is None else beat[0] if known else None     # (None: no category known)
-        self.low = None if above is None else max(above, -1 if least is None else least)
-        self.over = None if above is None else max(above + 1, -1 if least is None else least)
-
-    def may(self, category: int) -> bool:
-        """Whether a pick of `category` may pass."""
-        return self.low is None or category >= self.low
-
-    def sure(self, category: int) -> bool:
-        """Whether every pick of `category` passes."""
-        return self.over is not None and category >= self.over
-
-    def passes(self, pick, category: int | None = None) -> bool:
-        if category is not None and (self.sure(category) or not self.may(category)):
-            return self.sure(category)
-        return _passes(self.ranks.of_cards([self.xs[i] for i in pick]), self.least, self.beat, self.ties)
-
-
-def _poker_picks(xs, tables, bar: _Bar | None = None) -> set:
-    """Every five cards of xs that are a straight or better (a straight, a flush, a full house,
-    four of a kind): the hands of class 4 and up, as hands.poker_rank ranks them with these
-    tables. With `bar` (in a pack with one card of each power and suit), only those that clear
-    it: a category the bar rules out is not looked for, and the picks of one shape rank alike —
-    the cards of a straight window not all of one suit, a full house of two given powers, four
-    of a kind with a kicker of a given power — so each shape is tested once, on one of its
-    picks, and kept or left out whole; where only straight flushes may pass among the flushes,
-    a suit's straights are tested, not its every five cards."""
-    power, suit_of, highest = tables
-    by_power: dict = {}
-    by_suit: dict = {}
-    for i, c in enumerate(xs):
-        by_power.setdefault(power[c], []).append(i)
-        by_suit.setdefault(suit_of[c], []).append(i)
-    picks = set()
-    held = 0
-    for p in by_power:
-        held |= 1 << p if type(p) is int and p >= 0 else 0
-    if bar is None or bar.may(4):
-        for mask, window in _straights(highest):
-            if held & mask == mask:
-                groups = [by_power[p] for p in window]
-                if bar is None or _mixed_passes(xs, groups, suit_of, bar):
-                    picks.update(map(tuple, map(sorted, product(*groups))))
-    for suited in by_suit.values():
-        if len(suited) < 5:
-            continue
-        if bar is None or bar.sure(5):
-            picks.update(_combinations(suited, 5))
-        elif bar.may(5):                            # a flush against a flush: ranked
-            picks.update(pick for pick in _combinations(suited, 5) if bar.passes(pick))
-        elif bar.may(8):                            # only a straight flush may pass
-            at = {power[xs[i]]: i for i in suited}
-            lined = sum(1 << p for p in at if type(p) is int and p >= 0)
-            for mask, window in _straights(highest):
-                if lined & mask == mask:
-                    pick = tuple(sorted(at[p] for p in window))
-                    if bar.passes(pick, 8):
-                        picks.add(pick)
-    for three in by_power.values():
-        if len(three) >= 3 and (bar is None or bar.may(6)):
-            for pair in by_power.values():
-                if pair is not three and len(pair) >= 2 and (bar is None or bar.passes(three[:3] + pair[:2], 6)):
-                    picks.update(map(tuple, map(sorted, starmap(add, product(_combinations(three, 3),
-                                                                             _combinations(pair, 2))))))
-        if len(three) >= 4 and (bar is None or bar.may(7)):
-            for kicker in by_power.values():
-                if kicker is not three and (bar is None or bar.passes(three[:4] + kicker[:1], 7)):
-                    picks.update(map(tuple, map(sorted, starmap(add, product(_combinations(three, 4),
-                                                                             _combinations(kicker, 1))))))
-    return picks
-
-
-def _mixed_passes(xs, groups, suit_of, bar: _Bar) -> bool:
-    """Whether the straights of `groups` (the positions of each power of a window) that are not
-    all of one suit clear the bar (they rank alike); False when there are none (those of one
-    suit, straight flushes, are found among the flushes)."""
-    mixed = [group[0] for group in groups]
-    first = suit_of[xs[mixed[0]]]
-    other = next(((j, i) for j, group in enumerate(groups) for i in group if suit_of[xs[i]] != first), None)
-    if other is None:
-        return False
-    mixed[other[0]] = other[1]
-    return bar.passes(mixed, 4)
-
-
-@functools.cache
-def _straights(highest: int) -> tuple:
-    """(the powers as bits, the powers) of each five-card straight below `highest`."""
-    windows = [list(range(top - 4, top + 1)) for top in range(5, highest + 1)]
-    if highest > 5:
-        windows.append([1, 2, 3, 4, highest])       # the highest also counts below the lowest
-    return tuple((sum(1 << p for p in window), window) for window in windows)
-
-
 def subsets(xs, span) -> list[list]:
     """Every subset of xs (the empty one first), by size, then in lexicographic order of positions."""
     xs = seq(xs, "subsets", span)
@@ -398,3 +378,6 @@ def kept_by_key(key, order):
             groups = kept[held] = by_key(xs, key, order)
         return groups
     return grouped
+
+
+from . import offered     # (last: offered.py imports this module's `choosing`)

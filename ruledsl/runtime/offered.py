@@ -52,14 +52,26 @@ def offer(out, choice: int, xs, k, span, lazy: bool = False):
     return out
 
 
+def later(out, run):
+    """`out` (a list of answers, or an Offered) with `run`'s answers added, made when drawn:
+    `run.size` of them, `run.answer(i)` the i-th, `run.answers()` every one (a combos.Chooser's
+    answers to one call, counted)."""
+    if type(out) is list:
+        out = Offered(out)
+    out.runs.append(run)
+    out.size += run.size
+    return out
+
+
 class Offered:
-    """Answers in order: runs of answers made, and blocks of k-card combinations of a list of
-    cards (answers `(choice, combination as a tuple)`), made when indexed."""
+    """Answers in order: runs of answers made, blocks of k-card combinations of a list of
+    cards (answers `(choice, combination as a tuple)`), made when indexed, and runs of another
+    maker's answers (`later`)."""
 
     __slots__ = ("runs", "size", "made")
 
     def __init__(self, answers=()):
-        self.runs: list = [list(answers)] if answers else []    # lists of answers, and blocks (choice, cards, k, count)
+        self.runs: list = [list(answers)] if answers else []    # lists of answers, blocks (choice, cards, k, count), later's runs
         self.size = len(self.runs[0]) if answers else 0
         self.made = None                # the whole list, once asked for
 
@@ -89,10 +101,12 @@ class Offered:
         if not 0 <= i < self.size:
             raise IndexError("answer index out of range")
         for run in self.runs:
-            length = len(run) if type(run) is list else run[3]
+            length = len(run) if type(run) is list else run[3] if type(run) is tuple else run.size
             if i < length:
                 if type(run) is list:
                     return run[i]
+                if type(run) is not tuple:
+                    return run.answer(i)
                 choice, xs, k, _ = run
                 return choice, unranked(xs, k, i)
             i -= length
@@ -104,6 +118,8 @@ class Offered:
             for run in self.runs:
                 if type(run) is list:
                     made += run
+                elif type(run) is not tuple:
+                    made += run.answers()
                 else:
                     choice, xs, k, _ = run
                     made += [(choice, c) for c in combinations(xs, k)]
