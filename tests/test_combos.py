@@ -289,6 +289,7 @@ def plays_to_beat(draw):
 @example((cards("KS KH KD 2S 2H QS QH"), 5, cards("KS KH KD 3S 3H"), False))     # a full house's pair decides
 @example((cards("5S 6S 7S 8S 9S 9H"), 5, cards("2H 4H 6H 8H 10H"), False))     # a straight flush beats a flush
 @example((cards("5S 6S 7S 8S 9S 10S 2H"), 5, cards("KS KH KD 3S 3H"), False))   # ... and a full house
+@example((cards("5S 6H 7S 8S 9S 10D JC 3C"), 5, cards("6D 7D 8H 9C 10S"), False))   # straights above one, not all
 def test_a_chooser_that_beats_the_play_makes_exactly_what_beats_it(case):
     """The follows of a climbing game as its plan asks them (lang/steps/sources.py): k of a kind
     (`same` = rank: a group passes whole, by its power) or five cards of class 4 and up (each

@@ -10,6 +10,7 @@ EvalError at the call, never a hang or a MemoryError.
 """
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations as _combinations, product
 from operator import itemgetter
 from math import comb
@@ -81,6 +82,8 @@ class Chooser:
         self._by_same = _numbered(same) if same is not None else None
         self._by_power = _numbered(power) if power is not None else None
         self.powers = len(set(p for p in power if p is not None)) if power is not None else 0
+        # whether one card at a time passes by its power alone (a follow's single card, made at once)
+        self.singles = same is not None and self.one_power and ranks is not None
         self._five_tables = fives.tables_of(tables) if self.one_pack else None
 
     def __repr__(self) -> str:           # (as compiled listings show it)
@@ -97,6 +100,10 @@ class Chooser:
         `lazy` (a random play-out's path, which draws one answer of the ask's) and no play to
         beat (a lead), the answers are counted where `counted` can, and made only when drawn:
         `out` becomes an Offered (runtime/offered.py) whose run is a `_Later`."""
+        if k == 1 and self.singles and type(xs) is list and len(xs) <= WITHIN[1]:     # (as tuples makes them)
+            power, passing = self.tables[0], self._powers_passing(1, self.poker, beat, ties)
+            out += [(choice, (x,)) for x in xs if power[x] in passing]
+            return out
         if lazy and beat is None:
             size = self.counted(xs, k)
             if size is not None:
@@ -121,12 +128,12 @@ class Chooser:
             # (as tuples: a pair, three or four of a kind by power where no `same` is given)
             numbered, one_power = (self._by_same, self.one_power) if self.same is not None else (self._by_power, True)
             if ranks is None:
-                return len(xs) if k == 1 else sum(comb(n, k) for n in _counts(xs, numbered) if n >= k)
+                return len(xs) if k == 1 else sum(map(numbered[3][k].__getitem__, _counts(xs, numbered)))
             if not one_power or k > 4:
                 return None
             passing = self._powers_passing(k, poker, None, False)
             if len(passing) == self.powers:         # (every group passes)
-                return len(xs) if k == 1 else sum(comb(n, k) for n in _counts(xs, numbered) if n >= k)
+                return len(xs) if k == 1 else sum(map(numbered[3][k].__getitem__, _counts(xs, numbered)))
             power, firsts = self.tables[0], numbered[2]
             return sum(comb(n, k) for group, n in enumerate(_counts(xs, numbered))
                        if n >= k and power[firsts[group]] in passing)
@@ -226,6 +233,8 @@ class _Later:
         self.made = None
 
     def answer(self, i: int) -> tuple:
+        if self.k == 1 and self.size == len(self.xs):       # every card, in order (a lead's singles)
+            return self.choice, (self.xs[i],)
         return self.answers()[i]
 
     def answers(self) -> list[tuple]:
@@ -236,14 +245,18 @@ class _Later:
 
 
 def _numbered(table) -> tuple:
-    """(each card's value of `table` numbered from 0, how many values, a card of each value)."""
+    """(each card's value of `table` numbered from 0, how many values, a card of each value,
+    and for each k < len(WITHIN) the k-combinations of n cards for each n up to the most cards
+    of one value: a group's count read, not worked out)."""
     numbers: dict = {}
     firsts = []
     for card, value in enumerate(table):
         if value not in numbers:
             numbers[value] = len(firsts)
             firsts.append(card)
-    return tuple(numbers[value] for value in table), len(firsts), tuple(firsts)
+    most = max(Counter(table).values(), default=0)
+    return tuple(numbers[value] for value in table), len(firsts), tuple(firsts), \
+        tuple(tuple(comb(n, k) for n in range(most + 1)) for k in range(len(WITHIN)))
 
 
 _COUNTED = (None, (), [])   # the last list counted: (numbered table, its cards, counts) — one tuple, replaced whole
