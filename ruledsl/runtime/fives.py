@@ -69,7 +69,7 @@ def picks(xs, tables, bar: Bar | None = None) -> set:
         for mask, window in straights(highest):
             if held & mask == mask:
                 groups = [by_power[p] for p in window]
-                if bar is None or _mixedpasses(xs, groups, suit_of, bar):
+                if bar is None or _mixed_passes(xs, groups, suit_of, bar):
                     picks.update(map(tuple, map(sorted, product(*groups))))
     for suited in by_suit.values():
         if len(suited) < 5:
@@ -100,7 +100,7 @@ def picks(xs, tables, bar: Bar | None = None) -> set:
     return picks
 
 
-def _mixedpasses(xs, groups, suit_of, bar: Bar) -> bool:
+def _mixed_passes(xs, groups, suit_of, bar: Bar) -> bool:
     """Whether the straights of `groups` (the positions of each power of a window) that are not
     all of one suit clear the bar (they rank alike); False when there are none (those of one
     suit, straight flushes, are found among the flushes)."""
