@@ -12,6 +12,7 @@ import pytest
 
 import ruledsl
 from ruledsl.compile.scope import GameScope
+from ruledsl.runtime.cards import BITS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,8 +53,18 @@ def _files(tmp_path) -> list[Path]:
 
 
 def _scanning(self, c, card, node, dest):
-    """move_from as it was before: every such move through move_cards."""
+    """move_from as it was before: every such move through move_cards (an answer's card that
+    the move was to show to everyone, shown first, as the ask's apply did)."""
+    shown, self.program.shown_move = self.program.shown_move, None
+    if shown is not None:
+        names = self.program.w
+        c.unit.emit(f"{names.const(self.program.viewers.publish)}(st, {names.const(BITS)}[{c.src(card)}])")
     c.unit.emit(self.move_source(c, card, node, dest))
+
+
+def _scanning_last(self, c, source, dest):
+    """move_last as it was before: last(zone) moved through move_cards."""
+    c.unit.emit(f"_move_cards(st, ([st.zones[{source}][-1]] if st.zones[{source}] else []), {dest})")
 
 
 def _trail(path: Path, players: int, seed: int) -> list[tuple]:
@@ -72,6 +83,7 @@ def test_a_move_from_the_zone_hinted_leaves_the_state_move_cards_leaves(tmp_path
     hinted = [_trail(path, players, seed) for seed in range(3)]
     assert "_move_cards" in ruledsl.load_game(path).program(players).source      # the fallback is there
     monkeypatch.setattr(GameScope, "move_from", _scanning)
+    monkeypatch.setattr(GameScope, "move_last", _scanning_last)
     scanned = [_trail(path, players, seed) for seed in range(3)]
     assert hinted == scanned
     assert sum(map(len, hinted)) > 30
@@ -79,7 +91,12 @@ def test_a_move_from_the_zone_hinted_leaves_the_state_move_cards_leaves(tmp_path
 
 def test_the_hint_is_taken_where_a_card_comes_from_a_known_zone(tmp_path):
     source = ruledsl.load_game(_files(tmp_path)[0]).program(3).source
-    # play, hide's first move, take, draw: four moves from the zone hinted; hide's second finds
-    # the card gone and moves it through move_cards
+    # play, hide's first move, take, draw: four moves from the zone hinted (draw's, last(deck),
+    # popped); hide's second finds the card gone and moves it through move_cards
     assert source.count("].append(") >= 4
-    assert source.count(".remove(") >= 4
+    assert source.count(".remove(") >= 3
+    assert source.count(".pop()") >= 1
+    # play's card is shown to everyone by its move's one call (hide's too: its first statement
+    # moves it), and where it is not found there, shown before move_cards moves it
+    assert source.count("SHOWN_TEACHERS[") == 2
+    assert source.count("PUBLISH(") == 3          # those two fallbacks, and take's (no zone hinted)

@@ -64,6 +64,7 @@ class Compiler:
         self.tables: dict[str, str] = {}
         self.inlined: dict[int, tuple] = {}    # decision id -> (write its legality, write its apply)
         self.slots = 0
+        self.shown_move: str | None = None    # an answer's card to show to all at its move (ask.py)
         self.rounds_slots: tuple[int, int] | None = None      # round_of_loop's count
         # Where "the match did not end within N hands" points: the first end_match, else the
         # hand; and where "redealt too often" does: the first redeal.

@@ -15,6 +15,7 @@ from ..expr import ast
 from ..expr.check import CARD_HINT, bad_word
 from ..expr.codegen import Frag
 from ..lang import builtins
+from ..lang.builtins.lists import last_of
 from ..lang.options import whole
 from ..expr.types import A_SEAT, A_TEAM, ANY, BOOL, CARD_LIST, CARDS, INT, NUMBER, SEAT, SHOWN_TO, TEXT, WHOLE, Type
 from ..runtime import helpers, knowledge, shoe
@@ -288,7 +289,10 @@ class GameScope:
         cards = c.value(node.cards, CARDS, "`move`")
         dest = self.target_zone(c, node.zone)
         if cards.origin is not None and cards.type.only("card", "none"):
-            self.move_from(c, c.atom(cards), node.cards, dest)
+            if cards.src == last_of(cards.origin):
+                self.move_last(c, cards.origin, dest)
+            else:
+                self.move_from(c, c.atom(cards), node.cards, dest)
         else:
             c.unit.emit(self.move_source(c, cards, node.cards, dest))
 
@@ -298,22 +302,42 @@ class GameScope:
         and the move teaches what move_cards' would (Viewers.teachers); anywhere else, move_cards
         moves it. A card lies in one place, so both ways move it alike."""
         x, source, w = c.src(card), card.origin, c.unit
-        here, teachers = w.temp(), self.program.viewers.teachers
+        shown, self.program.shown_move = self.program.shown_move, None
+        here = w.temp()
         taken = [(0, f"{here}.remove({x})"), (0, f"st.zones[{dest}].append({x})")]
-        names = self.program.w
+        w.emit(f"{here} = st.zones[{source}]")
+        w.block(f"if {x} in {here}:", taken + self.taught(c, x, source, dest, shown is not None))
+        elsewhere = [(0, f"_move_cards(st, {self.card_list(c, card, node)}, {dest})")]
+        if shown is not None:           # shown first, as ask.py's answer would have been
+            bit = self.program.w.const(knowledge.BIT, "BITS")
+            elsewhere.insert(0, (0, f"{self.program.w.const(self.program.viewers.publish, 'PUBLISH')}(st, {bit}[{x}])"))
+        w.block("else:", elsewhere)
+
+    def move_last(self, c, source: str, dest: str) -> None:
+        """Move `last(zone)` (zone index `source`): the card there is the list's last, and a card
+        lies in a zone once, so it is popped — what move_from's remove does, without two looks
+        through the zone (a stock's, at every card drawn); of an empty zone, none moves."""
+        x, here, w = c.unit.temp(), c.unit.temp(), c.unit
+        w.emit(f"{here} = st.zones[{source}]")
+        w.block(f"if {here}:", [(0, f"{x} = {here}.pop()"), (0, f"st.zones[{dest}].append({x})")]
+                + self.taught(c, x, source, dest))
+
+    def taught(self, c, x: str, source: str, dest: str, shown: bool = False) -> list:
+        """The lines recording what moving card `x` from zone `source` to `dest` teaches
+        (Viewers.teachers), as move_cards' would; `shown`: the card is shown to everyone first
+        (an answer's card, ask.py), in the same call (Viewers.shown_teachers)."""
+        w, names, viewers = c.unit, self.program.w, self.program.viewers
+        teachers, still = (viewers.shown_teachers, viewers.publish) if shown else (viewers.teachers, None)
         bit = names.const(knowledge.BIT, "BITS")
         if source.isdigit() and dest.isdigit():
-            teach = None if source == dest else teachers[int(source)][int(dest)]
-            if teach is not None:
-                taken.append((0, f"{w.const(teach, 'TEACH')}(st, {bit}[{x}])"))
-        else:
-            teach = w.temp()
-            moving = tuple(tuple(None if i == j else row[j] for j in range(len(row))) for i, row in enumerate(teachers))
-            taken += [(0, f"{teach} = {names.const(moving, 'TEACHERS')}[{source}][{dest}]"),
-                      (0, f"if {teach} is not None:"), (1, f"{teach}(st, {bit}[{x}])")]
-        w.emit(f"{here} = st.zones[{source}]")
-        w.block(f"if {x} in {here}:", taken)
-        w.block("else:", [(0, f"_move_cards(st, {self.card_list(c, card, node)}, {dest})")])
+            teach = still if source == dest else teachers[int(source)][int(dest)]
+            return [(0, f"{w.const(teach, 'TEACH')}(st, {bit}[{x}])")] if teach is not None else []
+        teach = w.temp()
+        moving = tuple(tuple(still if i == j else row[j] for j in range(len(row))) for i, row in enumerate(teachers))
+        if shown:                       # a teacher for every pair
+            return [(0, f"{names.const(moving, 'SHOWN_TEACHERS')}[{source}][{dest}](st, {bit}[{x}])")]
+        return [(0, f"{teach} = {names.const(moving, 'TEACHERS')}[{source}][{dest}]"),
+                (0, f"if {teach} is not None:"), (1, f"{teach}(st, {bit}[{x}])")]
 
     def move_source(self, c, cards: Frag, node, dest: str) -> str:
         """The statement moving `cards` to zone `dest`: a whole zone's cards are known to lie

@@ -78,6 +78,11 @@ class Viewers:
         self.teachers = tuple(tuple(None if lesson is None else teacher(lesson, n) for lesson in row)
                               for row in self.lessons)
         self.publish = teacher(((PUBLIC,), -1), n)      # publish(st, m), written out for n seats
+        # shown_teachers[a][b]: publish(st, m), then what the move teaches (an answer's card,
+        # shown to everyone, moved at once: ask.py), in one new tuple. Once public, the cards
+        # make no hand forget its voids, so only the gains remain of the lesson
+        self.shown_teachers = tuple(tuple(teacher((_with_public(lesson), -1), n) for lesson in row)
+                                    for row in self.lessons)
 
 
 def _silent(before, after, owner: int) -> bool:
@@ -92,6 +97,11 @@ def _lesson(before, after, owner: int) -> tuple:
     if before is None:
         return ((PUBLIC,) if after is not None else ()), -1
     return tuple(1 + s for s in before if after is None or s not in after), owner
+
+
+def _with_public(lesson) -> tuple:
+    """The masks a move's `lesson` (or None: silent) makes gain the cards, and PUBLIC."""
+    return (PUBLIC,) + tuple(g for g in (lesson[0] if lesson is not None else ()) if g != PUBLIC)
 
 
 def _hidden_counters(ruleset, layout, seat: int) -> list:

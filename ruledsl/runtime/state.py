@@ -116,7 +116,28 @@ class State:
                 if rollout is not None and self.steps_done + len(self.trick) + self.live <= limit:
                     rollout(self, play, bits, limit, until)     # tricks, while these allow
                     continue
-                legal = self._legal or legal_of[pc](self)      # an ask worked them out waiting
+                if rollout is None and bits is not None:
+                    # decisions that are not a trick's play, one after another (the turns of a
+                    # game of asks): their draw written out (DRAW), no call, in a loop of their own
+                    while True:
+                        legal = self._legal or legal_of[pc](self)      # an ask worked them out waiting
+                        self._legal = None
+                        size = len(legal)
+                        if not size:
+                            raise failures.stuck(self)
+                        width = size.bit_length()
+                        x = bits(width)
+                        while x >= size:
+                            x = bits(width)
+                        apply_of[pc](self, legal[x])
+                        if self.player < 0 or self.hands_scored >= until or \
+                                self.steps_done + len(self.trick) >= limit:
+                            break
+                        pc = self.pc
+                        if rollout_of[pc] is not None:
+                            break
+                    continue
+                legal = self._legal or legal_of[pc](self)
                 self._legal = None
                 if not legal:
                     raise failures.stuck(self)

@@ -89,11 +89,20 @@ def _end(fn: Callable, at: int):
         if not xs.type.only("list"):
             return helper(fn, item_or_none)(c, g, args, node)
         if xs.steady or (xs.zone is not None and xs.zone.isdigit()):
-            return c.steady(Frag(src=f"({xs.src}[{at}] if {xs.src} else None)", type=item_or_none(xs.type),
-                                 steady=True, origin=xs.zone))
+            return c.steady(Frag(src=_read_end(xs.src, at), type=item_or_none(xs.type), steady=True, origin=xs.zone))
         x = c.src(c.atom(xs))
         return Frag(src=f"({x}[{at}] if {x} else None)", type=item_or_none(xs.type), origin=xs.zone)
     return emit
+
+
+def _read_end(xs: str, at: int) -> str:
+    return f"({xs}[{at}] if {xs} else None)"
+
+
+def last_of(zone: str) -> str:
+    """The source `last(Z)` of zone index `zone` reads as, as written above: a move of it knows
+    the card is the zone's last (compile/scope.py move_last)."""
+    return _read_end(f"st.zones[{zone}]", -1)
 
 
 def _floor(c, g, args, node):

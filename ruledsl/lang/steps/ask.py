@@ -32,6 +32,7 @@ from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Fla
                        Statements, StatementsHolds, Step, StepKind, Steps, Text)
 from ...expr.types import ANY, CONDITION, SEAT, SEATS
 from . import candidates
+from .do import Do
 from .known import Known
 from .answers import ASKING, Reason
 
@@ -281,7 +282,10 @@ def _apply(c, d, choices, values, types, until, after, one) -> None:
                 origin = c.zone_of(_sequence(ch.each)) if types[i] is not None and types[i].only("card") else None
                 bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True, origin=origin)
             if not ch.secret and types[i] is not None:
-                _announce(c, f"st.vars[{values[i]}]", types[i])
+                if bound and bound[ch.each.tree.var].origin is not None and _moved_first(ch):
+                    c.shown_move = ch.each.tree.var      # shown as it moves (scope.py move_from)
+                else:
+                    _announce(c, f"st.vars[{values[i]}]", types[i])
             with c.binding(**bound):
                 c.run(ch.do)
                 if ch.then:
@@ -293,6 +297,23 @@ def _apply(c, d, choices, values, types, until, after, one) -> None:
                         w.goto(after)
                 else:
                     w.goto(after)
+            if c.shown_move is not None:
+                raise AssertionError(f"the card of choice '{ch.name}' was to be shown by its move")
+
+
+def _moved_first(ch) -> bool:
+    """Whether the answer's card is moved by the choice's first statement (`move c to pile`,
+    first of `do:`, or of a first `do` step of `then:` without a `when:`), nothing run
+    before it that could read or change what the seats know."""
+    if ch.do is not None:
+        first = ch.do.parts[0].tree if ch.do.parts else ()
+    elif ch.then and isinstance(ch.then[0], Do) and ch.then[0].when is None and ch.then[0].statements.parts:
+        first = ch.then[0].statements.parts[0].tree
+    else:
+        return False
+    node = first[0] if first else None
+    return isinstance(node, ast.Move) and node.loop is None and isinstance(node.cards, ast.Name) and \
+        node.cards.name == ch.each.tree.var
 
 
 def _announce(c, value: str, type_) -> None:
