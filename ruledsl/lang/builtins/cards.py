@@ -62,7 +62,11 @@ def _points(c, g, args, node):
 
 def _suit(c, g, args, node):
     card = c.atom(args[0])
-    suit_of = c.src(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True)))
+    ranking = g.program.ranking
+    if ranking.fixed:           # the one table, a constant: no attribute read a card
+        suit_of = ranking.tables("suit")[0]
+    else:
+        suit_of = c.src(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True)))
     return Frag(src=f"{suit_of}[{c.src(card)}]", type=SUIT)
 
 
