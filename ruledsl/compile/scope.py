@@ -336,8 +336,18 @@ class GameScope:
         moving = tuple(tuple(still if i == j else row[j] for j in range(len(row))) for i, row in enumerate(teachers))
         if shown:                       # a teacher for every pair
             return [(0, f"{names.const(moving, 'SHOWN_TEACHERS')}[{source}][{dest}](st, {bit}[{x}])")]
-        return [(0, f"{teach} = {names.const(moving, 'TEACHERS')}[{source}][{dest}]"),
-                (0, f"if {teach} is not None:"), (1, f"{teach}(st, {bit}[{x}])")]
+        table = names.const(moving, 'TEACHERS')
+        taught = [(0, f"{teach} = {table}[{source}][{dest}]"), (0, f"if {teach} is not None:"),
+                  (1, f"{teach}(st, {bit}[{x}])")]
+        if not (source.isdigit() and all(lesson is None or not lesson[0] for lesson in viewers.lessons[int(source)])):
+            return taught
+        # from a zone whose moves make no mask gain the cards (a face-down stock): a move's
+        # teacher makes st.know masks and, only while some void is known, tests whether a hand
+        # took cards not known to all; so while none is, that is written here, without a call
+        zeros = (0,) * (1 + self.program.n)
+        return [(0, "if st.voids:"), *((1 + indent, line) for indent, line in taught),
+                (0, f"elif st.know is None and {table}[{source}][{dest}] is not None:"),
+                (1, f"st.know = {zeros!r}")]
 
     def move_source(self, c, cards: Frag, node, dest: str) -> str:
         """The statement moving `cards` to zone `dest`: a whole zone's cards are known to lie
