@@ -46,10 +46,36 @@ after_hand:
 """
 
 
+# Voids known (a card off the suit led) while cards are drawn from the face-down deck by a
+# move: the draw's teaching, written at the move while no void is known, must still make the
+# hand that draws forget its voids when some are.
+TRICKS = """\
+name: Drawing tricks
+players: 3
+deck:
+  pack: piquet-32
+  order: [A, K, Q, J, 10, 9, 8, 7]
+zones:
+  hand: {owner: player, visible: owner}
+  won: {owner: player, visible: nobody}
+hand:
+  - deal: {to: each, count: 3}
+  - tricks:
+      follow: suit
+      won: won
+      after_trick:
+        - when: count(deck) >= 3
+          do: move last(deck) to hand(p) for p in order(winner)
+after_hand:
+  - end_match: seats
+"""
+
+
 def _files(tmp_path) -> list[Path]:
-    path = tmp_path / "origins.yaml"
+    path, tricks = tmp_path / "origins.yaml", tmp_path / "tricks.yaml"
     path.write_text(GAME, encoding="utf-8")
-    return [path, *(ROOT / "games" / f"{name}.yaml" for name in ("maumau", "president", "rummy"))]
+    tricks.write_text(TRICKS, encoding="utf-8")
+    return [path, *(ROOT / "games" / f"{name}.yaml" for name in ("maumau", "president", "rummy")), tricks]
 
 
 def _scanning(self, c, card, node, dest):
@@ -76,17 +102,22 @@ def _trail(path: Path, players: int, seed: int) -> list[tuple]:
     return out
 
 
-@pytest.mark.parametrize("which", range(4))
+@pytest.mark.parametrize("which", range(5))
 def test_a_move_from_the_zone_hinted_leaves_the_state_move_cards_leaves(tmp_path, monkeypatch, which):
     path = _files(tmp_path)[which]
     players = ruledsl.load_game(path).default_players
     hinted = [_trail(path, players, seed) for seed in range(3)]
-    assert "_move_cards" in ruledsl.load_game(path).program(players).source      # the fallback is there
+    source = ruledsl.load_game(path).program(players).source
+    assert "_move_cards" in source or which == 4        # the fallback is there (none for a pop)
+    assert ".remove(" in source or ".pop()" in source      # and the hinted move
     monkeypatch.setattr(GameScope, "move_from", _scanning)
     monkeypatch.setattr(GameScope, "move_last", _scanning_last)
     scanned = [_trail(path, players, seed) for seed in range(3)]
     assert hinted == scanned
     assert sum(map(len, hinted)) > 30
+    if which == 4:              # voids were known, and a draw made a hand forget them
+        assert any(voids for trail in hinted for _, _, voids in trail)
+        assert any(before[2] & ~after[2] for trail in hinted for before, after in zip(trail, trail[1:]))
 
 
 def test_the_hint_is_taken_where_a_card_comes_from_a_known_zone(tmp_path):
