@@ -141,7 +141,8 @@ def count(xs: list, five_tables: tuple) -> int | None:
     card of each power and suit, counted from the hand's powers and suits: the straights (the
     product of each window's counts of its powers), the flushes (five of a suit's n) less the
     straight flushes (counted in both), the full houses (three of a power, two of another) and
-    the fours of a kind (with any other card). None where a card has no power."""
+    the fours of a kind (with any other card). None where a card has no power or one is
+    there twice."""
     n = len(xs)
     if n < 5:
         return 0
@@ -150,7 +151,8 @@ def count(xs: list, five_tables: tuple) -> int | None:
     for x in xs:
         counts[power[x]] += 1
         lined[suit_number[x]] |= bit[x]
-    if counts[-1]:
+    suited = [powers.bit_count() for powers in lined]       # (one card of a power in a suit)
+    if counts[-1] or sum(suited) != n:          # (a card without a power, or one card twice: made)
         return None
     held = 0
     for powers in lined:
@@ -159,8 +161,7 @@ def count(xs: list, five_tables: tuple) -> int | None:
     for mask, (a, b, c, d, e) in windows:
         if held & mask == mask:
             total += counts[a] * counts[b] * counts[c] * counts[d] * counts[e]
-    for powers in lined:
-        suited = powers.bit_count()             # (one card of a power in a suit)
+    for powers, suited in zip(lined, suited):
         if suited >= 5:
             total += comb(suited, 5)
             for mask, _ in windows:
