@@ -71,7 +71,7 @@ class Offered:
     __slots__ = ("runs", "size", "made")
 
     def __init__(self, answers=()):
-        self.runs: list = [list(answers)] if answers else []    # lists of answers, blocks (choice, cards, k, count), later's runs
+        self.runs: list = [list(answers)] if answers else []    # answer lists, blocks (choice, cards, k, count), later's
         self.size = len(self.runs[0]) if answers else 0
         self.made = None                # the whole list, once asked for
 
