@@ -27,9 +27,11 @@ def choose_rollouts(rows: list[dict], choices: Path) -> str:
     some value against the expert with it at its default (judged-random, mixed-random: `greedy`,
     the share of judged roll-out decisions; stand-search: `stand`, the judge's pick standing), or
     from two runs against a common opponent (versus_common: `race`, `weigh`, any): the value
-    whose advantage has the highest lower end of its 95% interval, if above zero (else the
-    default), stored in `choices` (ruledsl/bots/rollouts.py reads it). A setting not measured
-    keeps its entry."""
+    whose advantage has the highest lower end of its 95% interval, if above zero; else, from two
+    runs against a common opponent, a value whose paired advantage is above zero (within the
+    noise) and which beats the opponent by more than the noise where the default does not — the
+    issue's aim met, at no loss by the best estimate (meets_aim); else the default. Stored in
+    `choices` (ruledsl/bots/rollouts.py reads it). A setting not measured keeps its entry."""
     from ruledsl.bots.rollouts import rules_key
     table = json.loads(choices.read_text()) if choices.exists() else {}
     out = []
@@ -51,6 +53,14 @@ def choose_rollouts(rows: list[dict], choices: Path) -> str:
             best = max(tried, key=lambda k: tried[k][0] - tried[k][1])
             value = best if tried[best][0] - tried[best][1] > 0 else default
             measured = {f"{k:g}": f"{m:+.3f} ± {h:.3f} over {n} hands ({a} vs {b})" for k, (m, h, n, (a, b)) in tried.items()}
+            if value == default:
+                aims = {k: found for k, found in ((k, meets_aim(mine, *tried[k][3])) for k in tried if tried[k][0] > 0)
+                        if found}
+                if aims:
+                    value = max(aims, key=lambda k: aims[k][0][0] - aims[k][0][1])
+                    (m, h), (dm, dh) = aims[value]
+                    measured[f"{value:g}"] += (f"; meets the aim where the default does not: {m:+.3f} ± {h:.3f} "
+                                               f"against the opponent, the default {dm:+.3f} ± {dh:.3f}")
             entry[setting] = value
             entry[f"{setting} vs {default:g}"] = measured
             out.append(f"{name}: {setting} {value:g}  " + "; ".join(f"{k}: {v}" for k, v in measured.items()))
@@ -95,6 +105,23 @@ def versus_common(rows: list[dict], setting: str, default: float = 0.0) -> dict:
                 hands = sum(len(v) for v in per_deal.values())
                 out[_value(settings[setting])] = (mean, half, hands, (a, f"{b}, each against {opponent}"))
     return out
+
+
+def meets_aim(rows: list[dict], with_it: str, without: str):
+    """Whether the expert with a setting (spec `with_it`) is significantly stronger than the
+    opponent both runs of versus_common played (the lower end of X − Y's 95% interval above zero,
+    over the deals and seats both played) while the expert without it (`without`: "SPEC, each
+    against OPPONENT") is not: ((mean, half) with it, (mean, half) without), else None (also for
+    a head-to-head pairing, which has no common opponent)."""
+    if ", each against " not in without:
+        return None
+    spec, opponent = without.split(", each against ")
+    runs = [{(r["deal"], tuple(r["x"])): r for r in rows if tuple(r["specs"]) == (s, opponent)} for s in (with_it, spec)]
+    common = sorted(runs[0].keys() & runs[1].keys())
+    if len(common) < 2:
+        return None
+    (m, h, _), (dm, dh, _) = (advantage([run[k] for k in common]) for run in runs)
+    return ((m, h), (dm, dh)) if m - h > 0 >= dm - dh else None
 
 
 def _x(row: dict) -> float:

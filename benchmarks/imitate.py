@@ -59,8 +59,10 @@ def main() -> None:
     ap.add_argument("--bot", default="pimc@400")
     ap.add_argument("--hands", type=int, default=60)
     ap.add_argument("--dry-run", action="store_true", help="print the fit, store nothing")
+    ap.add_argument("--store", type=Path, default=CHOICES, help="the settings file the weights go to "
+                    "(a copy of rollouts.json, to measure them before they become the game's)")
     args = ap.parse_args()
-    table = json.loads(CHOICES.read_text()) if CHOICES.exists() else {}
+    table = json.loads(args.store.read_text()) if args.store.exists() else {}
     for name in args.games:
         rows = choices_of(name, args.bot, args.hands)
         cut = len(rows) * 4 // 5
@@ -81,7 +83,7 @@ def main() -> None:
             entry["policy"] = [round(x, 4) for x in w]
             entry["policy fitted"] = note
     if not args.dry_run:
-        CHOICES.write_text(json.dumps(table, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+        args.store.write_text(json.dumps(table, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
 if __name__ == "__main__":

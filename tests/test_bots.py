@@ -428,3 +428,41 @@ def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_sa
     assert entry["race"] == 2.5 and entry["weigh"] == 0.0 and "weigh vs 1" in entry and "greedy" not in entry
     bench.choose_rollouts(run("expert@10/race=2.5", -0.5) + run("expert@12", 0.0), choices)
     assert next(iter(json.loads(choices.read_text()).values()))["race"] == 0.0
+
+
+def test_a_setting_within_the_noise_of_the_default_is_chosen_where_it_alone_beats_the_opponent(tmp_path):
+    """--choose-rollouts: the expert with `imitate` leads the default within the noise (paired),
+    but beats their common opponent by more than the noise where the default does not — chosen,
+    the evidence saying so; not where the default beats the opponent too, nor where the paired
+    lead is below zero."""
+    import importlib.util
+    import json
+    spec = importlib.util.spec_from_file_location("bench_choices", ROOT / "benchmarks" / "choices.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    base = [0.5, -0.3, 1.2, -0.5, 0.8, 0.3]              # the default's X − Y, deal by deal: level
+    lead = [0.9, 1.5, -0.6, 1.6, -0.3, 0.4]              # the setting's paired lead: +0.58, within the noise
+
+    def run(x_spec, values):
+        return [{"game": "ciapano", "deal": d, "x": [x], "specs": [x_spec, "pimc@9"],
+                 "values": [values[d] if s == x else 0.0 for s in range(4)]} for d in range(6) for x in range(4)]
+
+    def chosen(rows):
+        choices = tmp_path / "rollouts.json"
+        choices.unlink(missing_ok=True)
+        bench.choose_rollouts(rows, choices)
+        entry = next(iter(json.loads(choices.read_text()).values()))
+        return entry["imitate"], entry["imitate vs 0"]["64"]
+
+    with_it = [b + g for b, g in zip(base, lead)]
+    paired = bench.versus_common(run("expert@8/imitate=64", with_it) + run("expert@12", base), "imitate")[64.0]
+    assert 0 < paired[0] < paired[1]                     # within the noise, paired
+    value, evidence = chosen(run("expert@8/imitate=64", with_it) + run("expert@12", base))
+    assert value == 64 and "meets the aim where the default does not" in evidence
+    stronger = [b + 1.0 for b in base]                   # the default beats the opponent too
+    assert chosen(run("expert@8/imitate=64", [b + g for b, g in zip(stronger, lead)]) + run("expert@12", stronger))[0] == 0
+    spread = [2.0, -1.0, 2.5, -0.8, 1.9, 0.2]            # level, and a setting steadier but behind it paired
+    steady = [0.7, 0.6, 0.8, 0.5, 0.7, 0.6]
+    assert bench.meets_aim(run("expert@8/imitate=64", steady) + run("expert@12", spread), "expert@8/imitate=64",
+                           "expert@12, each against pimc@9")
+    assert chosen(run("expert@8/imitate=64", steady) + run("expert@12", spread))[0] == 0
