@@ -101,7 +101,7 @@ def _read_end(xs: str, at: int) -> str:
 
 def last_of(zone: str) -> str:
     """The source `last(Z)` of zone index `zone` reads as, as written above: a move of it knows
-    the card is the zone's last (compile/scope.py move_last)."""
+    the card is the zone's last (compile/moves.py move_last)."""
     return _read_end(f"st.zones[{zone}]", -1)
 
 

@@ -283,7 +283,7 @@ def _apply(c, d, choices, values, types, until, after, one) -> None:
                 bound[ch.each.tree.var] = Frag(src=f"st.vars[{values[i]}]", type=types[i], atomic=True, origin=origin)
             if not ch.secret and types[i] is not None:
                 if bound and bound[ch.each.tree.var].origin is not None and _moved_first(ch):
-                    c.shown_move = ch.each.tree.var      # shown as it moves (scope.py move_from)
+                    c.shown_move = ch.each.tree.var      # shown as it moves (compile/moves.py move_from)
                 else:
                     _announce(c, f"st.vars[{values[i]}]", types[i])
             with c.binding(**bound):
