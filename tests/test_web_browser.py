@@ -391,8 +391,9 @@ def test_a_long_pile_is_drawn_as_a_pile_with_its_top_card_whole(browser, server)
             break
         if not take_turn(page):
             page.wait_for_timeout(50)
-    shape = page.evaluate("""() => {
+    measure = """(widest) => {
         const zone = document.querySelector('.zone-cards.stacked');
+        if (widest) zone.querySelectorAll('.card .rank').forEach(r => { r.textContent = '10'; });   // the widest rank
         const cards = [...zone.querySelectorAll('.card')].map(c => [c.getBoundingClientRect(),
             c.querySelector('.rank').getBoundingClientRect(), c.querySelector('.pip').getBoundingClientRect()]);
         const label = zone.parentElement.querySelector('.zone-label').textContent;
@@ -400,15 +401,17 @@ def test_a_long_pile_is_drawn_as_a_pile_with_its_top_card_whole(browser, server)
             return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('.card') === card; };
         const all = [...zone.querySelectorAll('.card')];
         return { label, width: document.documentElement.scrollWidth, whole: all.map(atCentre), cards: cards.map(([c, r, p]) =>
-            ({ left: c.left, right: c.right, top: c.top, shown: Math.max(r.right, p.right) })) }; }""")
-    cards = shape["cards"]
-    assert len(cards) > 8 and shape["label"].endswith(f"· {len(cards)}"), shape["label"]
-    for card, after in zip(cards, cards[1:]):
-        if after["top"] == card["top"]:                      # the next card in the same row
-            assert after["left"] < card["right"]             # overlaps this one
-            assert card["shown"] <= after["left"] + 1        # which still shows its rank and suit
-    assert shape["whole"][-1] and not any(shape["whole"][:-1])   # the top card alone is seen whole
-    assert all(c["right"] <= 390 and c["left"] >= 0 for c in cards) and shape["width"] <= 390
+            ({ left: c.left, right: c.right, top: c.top, shown: Math.max(r.right, p.right) })) }; }"""
+    for widest in (False, True):        # as dealt, then every rank made a 10 (in one evaluate: no redraw between)
+        shape = page.evaluate(measure, widest)
+        cards = shape["cards"]
+        assert len(cards) > 8 and shape["label"].endswith(f"· {len(cards)}"), shape["label"]
+        for card, after in zip(cards, cards[1:]):
+            if after["top"] == card["top"]:                      # the next card in the same row
+                assert after["left"] < card["right"]             # overlaps this one
+                assert card["shown"] <= after["left"] + 1, (widest, card, after)   # still showing its rank and suit
+        assert shape["whole"][-1] and not any(shape["whole"][:-1])   # the top card alone is seen whole
+        assert all(c["right"] <= 390 and c["left"] >= 0 for c in cards) and shape["width"] <= 390
     assert not errors, errors
     ctx.close()
 
