@@ -379,8 +379,8 @@ def test_a_card_that_left_a_zone_and_came_back_is_marked_as_arrived(browser, ser
 
 def test_a_long_pile_is_drawn_as_a_pile_with_its_top_card_whole(browser, server):
     """Mau-Mau's discard pile, once it holds more cards than a row shows: each card overlaps the
-    one before it with its rank and suit still showing, the top (last) card is whole, and the
-    pile stays inside the table at a phone's width."""
+    one before it with its rank and suit still showing, the top (last) card alone is whole, also
+    when the pile wraps to more rows, and the pile stays inside the table at a phone's width."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     errors = watch_errors(page)
@@ -391,27 +391,36 @@ def test_a_long_pile_is_drawn_as_a_pile_with_its_top_card_whole(browser, server)
             break
         if not take_turn(page):
             page.wait_for_timeout(50)
-    measure = """(widest) => {
+    # `widest`: every rank made a 10; `rows`: the pile lengthened (its cards copied under the top)
+    # until it wraps, as a long match's pile does. One evaluate each: no redraw in between.
+    measure = """([widest, rows]) => {
         const zone = document.querySelector('.zone-cards.stacked');
-        if (widest) zone.querySelectorAll('.card .rank').forEach(r => { r.textContent = '10'; });   // the widest rank
-        const cards = [...zone.querySelectorAll('.card')].map(c => [c.getBoundingClientRect(),
-            c.querySelector('.rank').getBoundingClientRect(), c.querySelector('.pip').getBoundingClientRect()]);
-        const label = zone.parentElement.querySelector('.zone-label').textContent;
-        const atCentre = (card) => { const r = card.getBoundingClientRect();
-            return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('.card') === card; };
+        if (rows) { const n = zone.children.length;
+            for (let i = 0; i < 3 * n; i++) zone.insertBefore(zone.children[i % n].cloneNode(true), zone.lastElementChild); }
+        if (widest) zone.querySelectorAll('.card .rank').forEach(r => { r.textContent = '10'; });
         const all = [...zone.querySelectorAll('.card')];
-        return { label, width: document.documentElement.scrollWidth, whole: all.map(atCentre), cards: cards.map(([c, r, p]) =>
-            ({ left: c.left, right: c.right, top: c.top, shown: Math.max(r.right, p.right) })) }; }"""
-    for widest in (False, True):        # as dealt, then every rank made a 10 (in one evaluate: no redraw between)
-        shape = page.evaluate(measure, widest)
-        cards = shape["cards"]
-        assert len(cards) > 8 and shape["label"].endswith(f"· {len(cards)}"), shape["label"]
-        for card, after in zip(cards, cards[1:]):
-            if after["top"] == card["top"]:                      # the next card in the same row
-                assert after["left"] < card["right"]             # overlaps this one
-                assert card["shown"] <= after["left"] + 1, (widest, card, after)   # still showing its rank and suit
-        assert shape["whole"][-1] and not any(shape["whole"][:-1])   # the top card alone is seen whole
+        const seenAt = (card, share) => { const r = card.getBoundingClientRect();
+            return document.elementFromPoint(r.left + r.width * share, r.top + r.height / 2)?.closest('.card') === card; };
+        const label = zone.parentElement.querySelector('.zone-label').textContent;
+        const cardWidth = parseFloat(getComputedStyle(zone).getPropertyValue('--card-w'));
+        return { label, cardWidth, width: document.documentElement.scrollWidth, cards: all.map(c => {
+            const r = c.getBoundingClientRect(), rank = c.querySelector('.rank').getBoundingClientRect(),
+                  pip = c.querySelector('.pip').getBoundingClientRect();
+            return { left: r.left, right: r.right, top: r.top, shown: Math.max(rank.right, pip.right),
+                     seen: seenAt(c, .2) && seenAt(c, .8) }; }) }; }"""
+    dealt = None
+    for widest, rows in ((False, False), (True, False), (True, True)):
+        shape = page.evaluate(measure, [widest, rows])
+        cards, whole = shape["cards"], shape["cardWidth"]
+        dealt = dealt or len(cards)
+        assert len(cards) > 8 and shape["label"].endswith(f"· {dealt}"), shape["label"]
+        top = cards[-1]
+        assert top["seen"] and top["right"] - top["left"] >= whole - 1            # the top card whole
+        for card in cards[:-1]:                   # each card under it: a strip showing its rank and suit
+            assert card["seen"] and card["right"] - card["left"] <= whole / 2 + 1, (widest, rows, card)
+            assert card["shown"] <= card["right"] + 1, (widest, rows, card)
         assert all(c["right"] <= 390 and c["left"] >= 0 for c in cards) and shape["width"] <= 390
+        assert not rows or len({c["top"] for c in cards}) > 1       # the lengthened pile did wrap
     assert not errors, errors
     ctx.close()
 
