@@ -85,7 +85,7 @@ def take_turn(page) -> bool:
     return True
 
 
-def test_two_people_and_a_bot_play_a_whole_kozel_match(browser, server):
+def test_two_people_and_a_bot_play_a_whole_kozel_match_then_the_next(browser, server):
     alice_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
     bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
@@ -127,6 +127,15 @@ def test_two_people_and_a_bot_play_a_whole_kozel_match(browser, server):
     alice.wait_for_selector("#banner:not([hidden])")
     assert f"after move {total - 1} of {total}" in alice.inner_text("#banner")
     assert alice.get_attribute("#over a[download]", "href").endswith("/log")
+    # Play again: Alice starts the next match; Bob's page offers it; each takes the same seat.
+    finished = alice.url
+    alice.click("#play-again")
+    alice.wait_for_url(lambda url: url != finished and "/t/" in url)
+    bob.click("#next-match")
+    bob.wait_for_url(alice.url)
+    for page, seat in ((alice, "A"), (bob, "B")):
+        page.wait_for_selector("#hand .card, #status:has-text('Match over')")
+        assert f"you are {seat}" in page.inner_text("#subtitle")
     assert not errors, errors
     alice_ctx.close()
     bob_ctx.close()

@@ -63,6 +63,7 @@ def create_app(folders, db, *, rate: float = 20.0, bot_pause: float = 0.6, max_p
         Route("/api/tables/{table}", api.view),
         Route("/api/tables/{table}/actions", api.act, methods=["POST"]),
         Route("/api/tables/{table}/join", api.join, methods=["POST"]),
+        Route("/api/tables/{table}/again", api.again, methods=["POST"]),
         Route("/api/tables/{table}/why", api.why, methods=["POST"]),
         Route("/api/tables/{table}/hint", api.hint),
         Route("/api/tables/{table}/history", api.history),
@@ -128,6 +129,11 @@ class Api:
         table = self.room.get(request.path_params["table"])
         body = await read_json(request, JOIN) if request.headers.get("content-length") not in (None, "0") else {}
         return JSONResponse(self.room.join(table, body.get("seat")), status_code=201)
+
+    async def again(self, request: Request):
+        table, seat = self._seat(request)
+        following, made = self.room.again(table, seat)
+        return JSONResponse({"id": following.id}, status_code=201 if made else 200)
 
     async def why(self, request: Request):
         table, seat = self._seat(request)

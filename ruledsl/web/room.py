@@ -97,38 +97,59 @@ class Room:
         entry = self.catalog.get(body["rules"])
         if entry is None:
             raise Refused(400, f"there is no rule file '{_clip(body['rules'])}' here; GET /api/rules lists them")
-        try:
-            game = entry.game()
-        except RuleErrors as errors:
-            log.error("%s cannot be played:\n%s", entry.path, errors.render())
-            raise Refused(422, f"the rule file '{entry.name}' has errors and cannot be played") from None
+        game = _game(entry)
         players = body.get("players", game.default_players)
         if not game.min_players <= players <= game.max_players:
             raise Refused(400, f"{game.name} is for {game.player_range()} players, not {players}")
         seats = _seats(body.get("seats") or [PERSON] + [bots.DEFAULT] * (players - 1), players)
-        options = body.get("options") or {}
+        tokens = {i: secrets.token_urlsafe(24) for i, (kind, _) in enumerate(seats) if kind == "person"}
+        table = self._open(entry, players, body.get("options") or {},
+                           [Seat(kind, bot, digest(tokens[i]) if i in tokens else None) for i, (kind, bot) in enumerate(seats)])
+        return table, [{"seat": SEAT_NAMES[i], "token": t} for i, t in tokens.items()]
+
+    def again(self, table: LiveTable, seat: int | None) -> tuple[LiveTable, bool]:
+        """The same people's next match, once this one is over: the same game, players and
+        options, each person at the same seat with the same token, each computer player the
+        same bot, a seat nobody took still open. Made once; asked again, the one made (and
+        False). The finished table records it, so every page there can offer it."""
+        if seat is None:
+            raise Refused(403, "starting the next match needs a seat's token (Authorization: Bearer TOKEN)")
+        if table.status == STOPPED:
+            raise Refused(409, f"this table is stopped: {table.note}")
+        if table.status != OVER:
+            raise Refused(409, "the match is not over yet")
+        if table.record.get("next") is not None:
+            return self.get(table.record["next"]), False
+        entry = self.catalog.get(table.record["rules"])
+        if entry is None:
+            raise Refused(409, f"the rule file '{table.record['rules']}' is no longer served here")
+        following = self._open(entry, table.players, table.record["options"],
+                               [Seat(s.kind, s.bot, s.token) for s in table.seats], follows=table.id)
+        table.record["next"] = following.id
+        self.notify(table)
+        return following, True
+
+    def _open(self, entry, players: int, options: dict, seats: list[Seat], follows: str | None = None) -> LiveTable:
+        """A new table in play, saved, then announced (its first bot to move set going)."""
         try:
-            game.options(options)
+            _game(entry).options(options)
         except OptionError as exc:
             raise Refused(400, str(exc)) from None
         if sum(t.status == PLAYING for t in self.tables.values()) >= self.max_playing:
             raise Refused(503, f"this server holds {self.max_playing} tables in play: try again later")
-        tokens = {i: secrets.token_urlsafe(24) for i, (kind, _) in enumerate(seats) if kind == "person"}
         record = {"id": self._new_id(), "rules": entry.name, "players": players, "options": options,
-                  "seed": secrets.randbelow(1 << 30), "status": PLAYING, "note": None}
-        table = LiveTable(record, entry, [Seat(kind, bot, digest(tokens[i]) if i in tokens else None)
-                                          for i, (kind, bot) in enumerate(seats)])
+                  "seed": secrets.randbelow(1 << 30), "status": PLAYING, "note": None, "next": None}
+        table = LiveTable(record, entry, seats)
         try:
             table.restore([])
         except ReplayFailed as exc:             # the opening steps fail with these options
             raise Refused(422, str(exc)) from None
-        sha = _sha256(entry.path)
-        self._save(self.store.create, table.id, entry.name, sha, players, options, record["seed"],
-                   [(s.kind, s.bot, s.token) for s in table.seats], table.status)
+        self._save(self.store.create, table.id, entry.name, _sha256(entry.path), players, options, record["seed"],
+                   [(s.kind, s.bot, s.token) for s in table.seats], table.status, follows)
         record["created"] = self.store.table(table.id)["created"]
         self.tables[table.id] = table
         self.changed(table)
-        return table, [{"seat": SEAT_NAMES[i], "token": t} for i, t in tokens.items()]
+        return table
 
     def _new_id(self) -> str:
         while True:
@@ -258,6 +279,15 @@ class Room:
 def not_saved() -> Refused:
     """A write the store refused (a full disk, a database locked too long): nothing was taken."""
     return Refused(503, "the server could not save this; nothing changed: try again")
+
+
+def _game(entry):
+    """The rule file's game, or a refusal when it has errors (logged in full for the server)."""
+    try:
+        return entry.game()
+    except RuleErrors as errors:
+        log.error("%s cannot be played:\n%s", entry.path, errors.render())
+        raise Refused(422, f"the rule file '{entry.name}' has errors and cannot be played") from None
 
 
 def _seats(words: list[str], players: int) -> list[tuple[str, str | None]]:

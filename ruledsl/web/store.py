@@ -20,7 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-VERSION = 1          # PRAGMA user_version of the layout below
+VERSION = 2          # PRAGMA user_version of the layout below (2: tables.next)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed     INTEGER NOT NULL,           -- never leaves the server
     created  REAL NOT NULL,
     status   TEXT NOT NULL DEFAULT 'playing',   -- playing, over, stopped
-    note     TEXT                        -- why a table stopped, in words
+    note     TEXT,                       -- why a table stopped, in words
+    next     TEXT                        -- the same people's next match, once one of them starts it
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -70,6 +71,9 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "next" not in columns:                 # a file of layout 1: every table kept, none has a next
+            self.db.execute("ALTER TABLE tables ADD COLUMN next TEXT")
         self.db.execute(f"PRAGMA user_version={VERSION}")
 
     def _write(self, statements) -> int:
@@ -94,14 +98,19 @@ class Store:
     # -- writing ----------------------------------------------------------------------------------
 
     def create(self, table_id: str, rules: str, sha256: str, players: int, options: dict, seed: int,
-               seats: list[tuple[str, str | None, str | None]], status: str = "playing") -> None:
+               seats: list[tuple[str, str | None, str | None]], status: str = "playing",
+               follows: str | None = None) -> None:
         """A new table and its seats, each (kind, bot spec, token digest); its status is `over`
-        when its match ended before anyone moved (a deal can end a hand, and a match)."""
+        when its match ended before anyone moved (a deal can end a hand, and a match). With
+        `follows`, it is that finished table's next match, recorded there in the same
+        transaction."""
         statements = [("INSERT INTO tables (id, rules, sha256, players, options, seed, created, status) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (table_id, rules, sha256, players, json.dumps(options), seed, time.time(), status))]
         statements += [("INSERT INTO seats (table_id, seat, kind, bot, token) VALUES (?, ?, ?, ?, ?)",
                         (table_id, seat, kind, bot, token)) for seat, (kind, bot, token) in enumerate(seats)]
+        if follows is not None:
+            statements.append(("UPDATE tables SET next = ? WHERE id = ?", (table_id, follows)))
         self._write(statements)
 
     def act(self, table_id: str, number: int, seat: int, action: str,
@@ -129,13 +138,13 @@ class Store:
     # -- reading ----------------------------------------------------------------------------------
 
     def tables(self, status: str | None = None) -> list[dict]:
-        sql = "SELECT id, rules, sha256, players, options, seed, created, status, note FROM tables"
+        sql = "SELECT id, rules, sha256, players, options, seed, created, status, note, next FROM tables"
         rows = self._read(sql + (" WHERE status = ?" if status else "") + " ORDER BY created",
                           (status,) if status else ())
         return [_table(row) for row in rows]
 
     def table(self, table_id: str) -> dict | None:
-        rows = self._read("SELECT id, rules, sha256, players, options, seed, created, status, note "
+        rows = self._read("SELECT id, rules, sha256, players, options, seed, created, status, note, next "
                           "FROM tables WHERE id = ?", (table_id,))
         return _table(rows[0]) if rows else None
 
@@ -167,7 +176,7 @@ class Store:
 
 
 def _table(row) -> dict:
-    keys = ("id", "rules", "sha256", "players", "options", "seed", "created", "status", "note")
+    keys = ("id", "rules", "sha256", "players", "options", "seed", "created", "status", "note", "next")
     out = dict(zip(keys, row))
     out["options"] = json.loads(out["options"])
     return out

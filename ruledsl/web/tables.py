@@ -140,6 +140,7 @@ class LiveTable:
         return {"id": self.id, "rules": r["rules"], "title": title, "players": r["players"],
                 "status": self.status, "created": r["created"], "version": self.version,
                 "hand": st.hand_number if st is not None else 0,
+                "next": r.get("next"),            # the same people's next match, once started
                 "seats": [seat_row(SEAT_NAMES[i], s.kind, s.bot, self.present.get(i, 0)) for i, s in enumerate(self.seats)]}
 
 

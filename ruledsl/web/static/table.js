@@ -1,6 +1,7 @@
 // The table page: one seat's view (or a spectator's), kept up to date over a WebSocket; moves
 // by clicking cards and buttons; a finished match stepped through move by move.
 import { api, Deck, el, fill, inviteLink, seats, toast } from "./common.js";
+import { drawFinished } from "./finished.js";
 import { drawCenter, drawLog, drawScores, drawSeats, ownMove, seatName } from "./panels.js";
 
 const table = decodeURIComponent(location.pathname.split("/").pop());
@@ -51,6 +52,10 @@ function connect() {
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "view" && state.step === null) show(data.view);
+    else if (data.type === "view" && data.view.next && !state.view.next) {   // stepping back: offer the next match still
+      state.view.next = data.view.next;
+      drawOver(state.view);
+    }
     else if (data.type === "error") toast(data.error, "error");
   };
   socket.onclose = () => {
@@ -323,30 +328,8 @@ function drawInvites(view) {
 }
 
 function drawOver(view) {
-  const box = $("over");
-  if (view.status !== "over") {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  const total = view.steps ?? view.version;
-  const at = state.step ?? total;
-  const slider = el("input", { type: "range", min: 0, max: total, value: at, "aria-label": "Move", id: "step",
-    onchange: (e) => travel(Number(e.target.value)) });
-  const result = state.result || view.result;
   if (!state.result && view.result) state.result = view.result;
-  fill(box, el("h2", {}, "The match"),
-    result ? el("table", { class: "grid" },
-      el("thead", {}, el("tr", {}, el("th", {}, ""), ...result.seats.map((x) => el("th", {}, x === view.seat ? `${x} (you)` : x)))),
-      el("tbody", {}, ...result.lines.map((l) => el("tr", { class: l.label === "result" ? "result" : "" }, el("th", {}, l.label),
-        ...l.values.map((x) => el("td", {}, x)))))) : null,
-    el("div", { class: "travel" },
-      el("button", { type: "button", onclick: () => travel(Math.max(0, at - 1)), "aria-label": "Previous move", id: "back" }, "◀"),
-      slider,
-      el("button", { type: "button", onclick: () => travel(Math.min(total, at + 1)), "aria-label": "Next move", id: "forward" }, "▶"),
-      el("span", { class: "dim small", id: "step-label" }, `${at} / ${total}`)),
-    el("p", {}, el("a", { class: "button", href: `/api/tables/${encodeURIComponent(table)}/log`, download: "" }, "Download the log"),
-      " ", el("span", { class: "dim small" }, "for ruledsl replay")));
+  drawFinished($("over"), view, { table, token: token(), step: state.step, result: state.result, travel });
 }
 
 async function travel(step) {
