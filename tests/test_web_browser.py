@@ -73,6 +73,7 @@ def take_turn(page) -> bool:
     offered, else a card that may be played. True if a move was made."""
     if page.get_attribute("body", "data-status") != "playing" or "Your turn" not in page.inner_text("#status"):
         return False
+    assert page.title().startswith("● Your turn · ")      # the tab says so, for a page in the background
     version = page.get_attribute("body", "data-version")
     buttons = page.locator("#actions .move")
     if buttons.count():
@@ -120,6 +121,7 @@ def test_two_people_and_a_bot_play_a_whole_kozel_match_then_the_next(browser, se
     assert moves > 10
     for page in (alice, bob):
         page.wait_for_selector("#over:not([hidden])")
+        assert page.title() == "Bidding Kozel — ruledsl"
         assert "Match over" in page.inner_text("#status")
         assert "result" in page.inner_text("#over")
     total = int(alice.get_attribute("#step", "max"))

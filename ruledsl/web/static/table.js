@@ -123,7 +123,8 @@ function show(view) {
   state.deck = new Deck(view.deck);
   document.body.dataset.version = view.version;        // for tests and tools: what is shown
   document.body.dataset.status = view.status;
-  document.title = `${view.title} — ruledsl`;
+  // The tab's title says when it is your move, for a page waiting in the background.
+  document.title = `${view.legal.length && state.step === null ? "● Your turn · " : ""}${view.title} — ruledsl`;
   $("title").textContent = view.title;
   const where = view.view ? `hand ${view.view.hand_number}` + (view.view.dealer ? ` · dealer ${view.view.dealer}` : "") : "";
   $("subtitle").textContent = [where, view.seat ? `you are ${view.seat}` : "watching"].filter(Boolean).join(" · ");
