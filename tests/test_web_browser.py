@@ -143,6 +143,33 @@ def test_two_people_and_a_bot_play_a_whole_kozel_match_then_the_next(browser, se
     bob_ctx.close()
 
 
+def test_what_one_person_writes_the_others_read_as_text(browser, server):
+    """The table's talk: Alice writes, Bob and a spectator read it, as text even when it looks
+    like HTML; only a seated person has the box to write in."""
+    alice_ctx, bob_ctx, watcher_ctx = browser.new_context(), browser.new_context(), browser.new_context()
+    alice, bob, watcher = alice_ctx.new_page(), bob_ctx.new_page(), watcher_ctx.new_page()
+    errors = watch_errors(alice) + watch_errors(bob) + watch_errors(watcher)
+    links = make_table(alice, server, "kozel", ["you", "human", "random"])
+    go_to_table(alice)
+    bob.goto(links["B"])
+    watcher.goto(alice.url)
+    for page in (alice, bob, watcher):
+        page.wait_for_selector("body[data-status]")
+    assert alice.is_visible("#talk-form") and bob.is_visible("#talk-form") and not watcher.is_visible("#talk-form")
+    text = '<img src=x onerror="window.hacked=1"> good luck'
+    alice.fill("#talk-text", text)
+    alice.press("#talk-text", "Enter")
+    for page in (alice, bob, watcher):
+        page.wait_for_selector("#talk .talk-line")
+        writer = "A (you)" if page is alice else "A"
+        assert page.inner_text("#talk .talk-line") == f"{writer}: {text}"
+        assert page.locator("#talk img").count() == 0 and not page.evaluate("() => window.hacked")
+    assert alice.input_value("#talk-text") == ""
+    assert not errors, errors
+    for ctx in (alice_ctx, bob_ctx, watcher_ctx):
+        ctx.close()
+
+
 def test_a_card_that_may_not_be_played_says_why(browser, server):
     ctx = browser.new_context()
     page = ctx.new_page()

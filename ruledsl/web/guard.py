@@ -66,6 +66,7 @@ ACTION = {"action": Field("an action's text of at most 200 printable characters,
           "version": WHOLE}
 JOIN = {"seat": Field("a seat's letter, such as \"B\"", _text)}
 WHY = {"action": ACTION["action"]}
+SAY = {"text": Field("a message of at most 200 printable characters, on one line", _text, required=True)}
 
 
 def check(body, schema: dict) -> dict:

@@ -27,6 +27,7 @@ log = logging.getLogger("ruledsl.web")
 MAX_BOT_SECONDS = 5.0            # a bot at this server thinks at most this long a move
 MAX_BOT_ITERATIONS = 20_000
 KEPT_FINISHED = 200              # finished tables kept in memory (the store keeps them all)
+MAX_TALK = 2000                  # messages a table keeps: its talk, not a store for anything
 PERSON, OPEN = "human", "open"   # the words of a seat in POST /api/tables
 
 
@@ -65,6 +66,7 @@ class Room:
             table.seats = [Seat(s["kind"], s["bot"], s["token"]) for s in self.store.seats(table.id)]
             if entry is None:
                 raise ReplayFailed(f"the rule file '{record['rules']}' is no longer served here")
+            table.talk = self.store.messages(table.id)
             table.restore(self.store.actions(table.id))
             if table.status == OVER and record["status"] == PLAYING:     # ended as the server stopped
                 self.store.finish(table.id)
@@ -174,6 +176,21 @@ class Room:
         table.seats[seat].kind, table.seats[seat].token = "person", digest(token)
         self.changed(table)
         return {"seat": SEAT_NAMES[seat], "token": token}
+
+    def say(self, table: LiveTable, seat: int | None, text: str) -> dict:
+        """A message from a person seated here to everyone at the table (spectators too), kept
+        with the table. During the match or after it; never from a spectator."""
+        if seat is None:
+            raise Refused(403, "writing at a table needs a seat's token (Authorization: Bearer TOKEN)")
+        text = text.strip()
+        if not text:
+            raise Refused(400, "the message is empty")
+        if len(table.talk) >= MAX_TALK:
+            raise Refused(409, f"this table's talk is full ({MAX_TALK} messages)")
+        self._save(self.store.say, table.id, len(table.talk), seat, text)
+        table.talk.append((seat, text))
+        self.notify(table)
+        return {"seat": SEAT_NAMES[seat], "text": text}
 
     def seat_of(self, table: LiveTable, authorization: str | None) -> int | None:
         """The seat a request's `Authorization: Bearer TOKEN` gives (None: no token, a spectator)."""

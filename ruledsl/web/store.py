@@ -20,7 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-VERSION = 2          # PRAGMA user_version of the layout below (2: tables.next)
+VERSION = 2          # PRAGMA user_version of the layout below (2: tables.next, messages)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -48,6 +48,13 @@ CREATE TABLE IF NOT EXISTS actions (
     number   INTEGER NOT NULL,           -- 0, 1, … in the order taken
     seat     INTEGER NOT NULL,
     action   TEXT NOT NULL,              -- canonical text (state.action_to_string)
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS messages (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number   INTEGER NOT NULL,           -- 0, 1, … in the order said
+    seat     INTEGER NOT NULL,
+    text     TEXT NOT NULL,              -- what a person at the table wrote, as written
     PRIMARY KEY (table_id, number)
 );
 """
@@ -124,6 +131,11 @@ class Store:
             statements.append(("UPDATE tables SET status = ?, note = ? WHERE id = ?", (status, note, table_id)))
         self._write(statements)
 
+    def say(self, table_id: str, number: int, seat: int, text: str) -> None:
+        """Message `number` of the table's talk."""
+        self._write([("INSERT INTO messages (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
+                      (table_id, number, seat, text))])
+
     def finish(self, table_id: str) -> None:
         self._write([("UPDATE tables SET status = 'over' WHERE id = ?", (table_id,))])
 
@@ -169,6 +181,9 @@ class Store:
 
     def actions(self, table_id: str) -> list[tuple[int, str]]:
         return self._read("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))
+
+    def messages(self, table_id: str) -> list[tuple[int, str]]:
+        return self._read("SELECT seat, text FROM messages WHERE table_id = ? ORDER BY number", (table_id,))
 
     def close(self) -> None:
         with self.lock:

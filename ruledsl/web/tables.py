@@ -11,6 +11,7 @@ from ..table.view import amount_runs
 from .views import SeatLog, card_words, deck, make_view, picture
 
 PLAYING, OVER, STOPPED = "playing", "over", "stopped"
+TALK_SHOWN = 50                     # the latest messages of the table's talk in a view
 
 
 class Seat:
@@ -36,6 +37,7 @@ class LiveTable:
         self.status, self.note = record["status"], record["note"]
         self.state = None
         self.actions: list[tuple[int, str]] = []
+        self.talk: list[tuple[int, str]] = []   # (seat, text): what the people seated here wrote
         self.logs: dict = {}                # seat (None: spectators) → SeatLog
         self.thinking: int | None = None    # the bot seat searching now
         self.present: dict = {}             # seat → connections open (hub.py)
@@ -129,8 +131,12 @@ class LiveTable:
             return {**self.meta(), "seat": SEAT_NAMES[seat] if seat is not None else None,
                     "deck": deck(self.entry.ruleset) if self.entry is not None else {"ranks": [], "suits": []},
                     "to_move": None, "asked": None, "legal": [], "legal_cards": [], "amounts": [], "thinking": None, "view": None, "last": None,
-                    "log": [], "over": False, "returns": None, "note": self.note}
+                    "log": [], "talk": self.talk_lines(), "over": False, "returns": None, "note": self.note}
         return build(self, self.state, seat, self.log(seat), whole_log)
+
+    def talk_lines(self) -> list[dict]:
+        """The table's talk, the latest messages: public to everyone at the table."""
+        return [{"seat": SEAT_NAMES[seat], "text": text} for seat, text in self.talk[-TALK_SHOWN:]]
 
     def meta(self) -> dict:
         """The table as the lobby lists it: public to all."""
@@ -161,6 +167,7 @@ def build(table: LiveTable, st, seat: int | None, log: SeatLog, whole_log: bool 
            "teams": partnerships(st),
            "last": log.last,
            "log": log.lines if whole_log else log.recent(),
+           "talk": table.talk_lines(),
            "over": st.is_terminal(), "note": table.note}
     if st.is_terminal():
         winners = st.winners or ()

@@ -134,6 +134,16 @@ export function drawLog(view, deck) {
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
+// What the people seated here wrote to the table: their own words, drawn as text (never as HTML).
+export function drawTalk(view) {
+  const box = $("talk");
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  fill(box, ...(view.talk.length ? view.talk.map((m) => el("div", { class: "talk-line" },
+    el("b", {}, `${seatName(view, m.seat)}: `), m.text)) : [el("p", { class: "dim small" }, "Nothing said yet.")]));
+  if (atEnd) box.scrollTop = box.scrollHeight;
+  $("talk-form").hidden = !view.seat;
+}
+
 function summary(s, deck) {
   return el("div", { class: "summary" }, el("div", { class: "summary-title" }, s.title),
     el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("th", {}, ""), ...s.seats.map((x) => el("th", {}, x)))),

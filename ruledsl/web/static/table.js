@@ -2,7 +2,7 @@
 // by clicking cards and buttons; a finished match stepped through move by move.
 import { api, Deck, el, fill, inviteLink, seats, toast } from "./common.js";
 import { drawFinished } from "./finished.js";
-import { drawCenter, drawLog, drawScores, drawSeats, ownMove, seatName } from "./panels.js";
+import { drawCenter, drawLog, drawScores, drawSeats, drawTalk, ownMove, seatName } from "./panels.js";
 
 const table = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -97,6 +97,19 @@ async function why(action) {
   }
 }
 
+async function say(event) {
+  event.preventDefault();
+  const input = $("talk-text");
+  const text = input.value.trim();
+  if (!text) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(table)}/talk`, { method: "POST", token: token(), body: { text } });
+    input.value = "";                       // the message comes back with the table's next push
+  } catch (e) {
+    toast(e.message, "error");
+  }
+}
+
 async function hint() {
   const button = $("hint-button");
   button.disabled = true;
@@ -138,6 +151,7 @@ function show(view) {
   drawHint(view);
   drawScores(view, state.deck);
   drawLog(view, state.deck);
+  drawTalk(view);
   drawInvites(view);
   drawOver(view);
 }
@@ -359,4 +373,5 @@ async function rules() {
 takeLinkToken();
 $("rules-button").addEventListener("click", () => rules().catch((e) => toast(e.message, "error")));
 $("hint-button").addEventListener("click", hint);
+$("talk-form").addEventListener("submit", say);
 load().catch(() => {});
