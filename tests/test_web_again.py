@@ -1,7 +1,7 @@
 """The same people's next match (POST /api/tables/ID/again, docs/web.md): once a match is over,
 any person seated there starts it; everyone keeps their seat and token, the computer players
 their bots, an untaken seat stays open; it is made once, recorded on the finished table for
-every page there, and kept by the store across a restart (an older file gains the column)."""
+every page there, and kept by the store across a restart (an older file gains the columns)."""
 import json
 import sqlite3
 from contextlib import closing
@@ -78,17 +78,19 @@ CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER N
 CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables(id), number INTEGER NOT NULL, seat INTEGER NOT NULL,
     action TEXT NOT NULL, PRIMARY KEY (table_id, number));
 INSERT INTO tables VALUES ('old', 'kozel', 'x', 3, '{}', 7, 0.0, 'over', NULL);
+INSERT INTO seats VALUES ('old', 0, 'person', NULL, 'digest');
 PRAGMA user_version=1;
 """
 
 
-def test_a_file_of_the_first_layout_keeps_its_tables_and_gains_next(tmp_path):
+def test_a_file_of_the_first_layout_keeps_its_tables_and_gains_the_new_columns(tmp_path):
     db = tmp_path / "old.sqlite"
     with closing(sqlite3.connect(db)) as old:
         old.executescript(OLD_LAYOUT)
     store = Store(db)
     assert store.table("old")["next"] is None and store.table("old")["seed"] == 7
-    store.create("new", "kozel", "y", 3, {}, 8, [("bot", "random", None)] * 3, follows="old")
+    assert store.seats("old") == [{"seat": 0, "kind": "person", "bot": None, "token": "digest", "name": None}]
+    store.create("new", "kozel", "y", 3, {}, 8, [("bot", "random", None, None)] * 3, follows="old")
     assert store.table("old")["next"] == "new"
     store.close()
     with closing(sqlite3.connect(db)) as again:

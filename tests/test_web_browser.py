@@ -143,25 +143,36 @@ def test_two_people_and_a_bot_play_a_whole_kozel_match_then_the_next(browser, se
     bob_ctx.close()
 
 
-def test_what_one_person_writes_the_others_read_as_text(browser, server):
-    """The table's talk: Alice writes, Bob and a spectator read it, as text even when it looks
-    like HTML; only a seated person has the box to write in."""
+def test_people_name_their_seats_and_what_one_writes_the_others_read_as_text(browser, server):
+    """Names and the table's talk: Bob's browser knows his name and gives it to the seat he
+    takes; Alice types hers; each page shows the others by name. Alice writes, Bob and a
+    spectator read it, as text even when it looks like HTML; only a seated person has the boxes
+    to write in."""
     alice_ctx, bob_ctx, watcher_ctx = browser.new_context(), browser.new_context(), browser.new_context()
     alice, bob, watcher = alice_ctx.new_page(), bob_ctx.new_page(), watcher_ctx.new_page()
     errors = watch_errors(alice) + watch_errors(bob) + watch_errors(watcher)
     links = make_table(alice, server, "kozel", ["you", "human", "random"])
     go_to_table(alice)
+    bob.goto(server.base + "/")
+    bob.evaluate("() => localStorage.setItem('ruledsl:name', 'Bob')")     # named at an earlier table
     bob.goto(links["B"])
     watcher.goto(alice.url)
     for page in (alice, bob, watcher):
         page.wait_for_selector("body[data-status]")
     assert alice.is_visible("#talk-form") and bob.is_visible("#talk-form") and not watcher.is_visible("#talk-form")
+    assert not watcher.is_visible("#name-form")
+    alice.fill("#name-text", "Alice")
+    alice.press("#name-text", "Enter")
+    for page in (alice, bob, watcher):
+        page.wait_for_selector(".seat[data-seat=A] .seat-who:text-matches('^Alice · ')")
+        page.wait_for_selector(".seat[data-seat=B] .seat-who:text-matches('^Bob · ')")
+    assert bob.input_value("#name-text") == "Bob"
     text = '<img src=x onerror="window.hacked=1"> good luck'
     alice.fill("#talk-text", text)
     alice.press("#talk-text", "Enter")
     for page in (alice, bob, watcher):
         page.wait_for_selector("#talk .talk-line")
-        writer = "A (you)" if page is alice else "A"
+        writer = "A Alice (you)" if page is alice else "A Alice"
         assert page.inner_text("#talk .talk-line") == f"{writer}: {text}"
         assert page.locator("#talk img").count() == 0 and not page.evaluate("() => window.hacked")
     assert alice.input_value("#talk-text") == ""
@@ -429,36 +440,37 @@ def test_a_long_pile_is_drawn_as_a_pile_with_its_top_card_whole(browser, server)
             break
         if not take_turn(page):
             page.wait_for_timeout(50)
-    # `widest`: every rank made a 10; `rows`: the pile lengthened (its cards copied under the top)
-    # until it wraps, as a long match's pile does. One evaluate each: no redraw in between.
-    measure = """([widest, rows]) => {
+    # Measured as dealt, then with every rank made a 10 (the widest), then with the pile
+    # lengthened (its cards copied under the top) until it wraps, as a long match's pile does:
+    # all in one evaluate, so that no push redraws the pile in between.
+    measure = """() => {
         const zone = document.querySelector('.zone-cards.stacked');
-        if (rows) { const n = zone.children.length;
-            for (let i = 0; i < 3 * n; i++) zone.insertBefore(zone.children[i % n].cloneNode(true), zone.lastElementChild); }
-        if (widest) zone.querySelectorAll('.card .rank').forEach(r => { r.textContent = '10'; });
-        const all = [...zone.querySelectorAll('.card')];
+        const label = zone.parentElement.querySelector('.zone-label').textContent, dealt = zone.children.length;
+        const cardWidth = parseFloat(getComputedStyle(zone).getPropertyValue('--card-w'));
         const seenAt = (card, share) => { const r = card.getBoundingClientRect();
             return document.elementFromPoint(r.left + r.width * share, r.top + r.height / 2)?.closest('.card') === card; };
-        const label = zone.parentElement.querySelector('.zone-label').textContent;
-        const cardWidth = parseFloat(getComputedStyle(zone).getPropertyValue('--card-w'));
-        return { label, cardWidth, width: document.documentElement.scrollWidth, cards: all.map(c => {
+        const shape = () => ({ width: document.documentElement.scrollWidth, cards: [...zone.querySelectorAll('.card')].map(c => {
             const r = c.getBoundingClientRect(), rank = c.querySelector('.rank').getBoundingClientRect(),
                   pip = c.querySelector('.pip').getBoundingClientRect();
-            return { left: r.left, right: r.right, top: r.top, shown: Math.max(rank.right, pip.right),
-                     seen: seenAt(c, .2) && seenAt(c, .8) }; }) }; }"""
-    dealt = None
-    for widest, rows in ((False, False), (True, False), (True, True)):
-        shape = page.evaluate(measure, [widest, rows])
-        cards, whole = shape["cards"], shape["cardWidth"]
-        dealt = dealt or len(cards)
-        assert len(cards) > 8 and shape["label"].endswith(f"· {dealt}"), shape["label"]
+            return { left: r.left, right: r.right, row: c.offsetTop, shown: Math.max(rank.right, pip.right),
+                     seen: seenAt(c, .2) && seenAt(c, .8) }; }) });     // row: the layout's, not moved by an animation
+        const dealtShape = shape();
+        zone.querySelectorAll('.card .rank').forEach(r => { r.textContent = '10'; });
+        const widest = shape();
+        for (let i = 0; i < 3 * dealt; i++) zone.insertBefore(zone.children[i % dealt].cloneNode(true), zone.lastElementChild);
+        return { label, dealt, cardWidth, shapes: [dealtShape, widest, shape()] }; }"""
+    measured = page.evaluate(measure)
+    whole = measured["cardWidth"]
+    assert measured["dealt"] > 8 and measured["label"].endswith(f"· {measured['dealt']}"), measured["label"]
+    for shape, wraps in zip(measured["shapes"], (False, False, True)):
+        cards = shape["cards"]
         top = cards[-1]
         assert top["seen"] and top["right"] - top["left"] >= whole - 1            # the top card whole
         for card in cards[:-1]:                   # each card under it: a strip showing its rank and suit
-            assert card["seen"] and card["right"] - card["left"] <= whole / 2 + 1, (widest, rows, card)
-            assert card["shown"] <= card["right"] + 1, (widest, rows, card)
+            assert card["seen"] and card["right"] - card["left"] <= whole / 2 + 1, (wraps, card)
+            assert card["shown"] <= card["right"] + 1, (wraps, card)
         assert all(c["right"] <= 390 and c["left"] >= 0 for c in cards) and shape["width"] <= 390
-        assert not rows or len({c["top"] for c in cards}) > 1       # the lengthened pile did wrap
+        assert (len({c["row"] for c in cards}) > 1) == wraps          # the lengthened pile did wrap
     assert not errors, errors
     ctx.close()
 

@@ -20,7 +20,7 @@ from .. import bots
 from ..explain.rulebook import explain
 from . import finished
 from .catalog import Catalog
-from .guard import ACTION, CREATE, JOIN, SAY, WHY, Limiter, Refused, read_json
+from .guard import ACTION, CREATE, JOIN, NAME, SAY, WHY, Limiter, Refused, read_json
 from .hub import POLICY, Hub
 from .room import MAX_BOT_ITERATIONS, MAX_BOT_SECONDS, Room
 from .store import Store
@@ -65,6 +65,7 @@ def create_app(folders, db, *, rate: float = 20.0, bot_pause: float = 0.6, max_p
         Route("/api/tables/{table}/join", api.join, methods=["POST"]),
         Route("/api/tables/{table}/again", api.again, methods=["POST"]),
         Route("/api/tables/{table}/talk", api.talk, methods=["POST"]),
+        Route("/api/tables/{table}/name", api.name, methods=["POST"]),
         Route("/api/tables/{table}/why", api.why, methods=["POST"]),
         Route("/api/tables/{table}/hint", api.hint),
         Route("/api/tables/{table}/history", api.history),
@@ -140,6 +141,11 @@ class Api:
         table, seat = self._seat(request)
         body = await read_json(request, SAY)
         return JSONResponse(self.room.say(table, seat, body["text"]), status_code=201)
+
+    async def name(self, request: Request):
+        table, seat = self._seat(request)
+        body = await read_json(request, NAME)
+        return JSONResponse(self.room.rename(table, seat, body["name"]))
 
     async def why(self, request: Request):
         table, seat = self._seat(request)

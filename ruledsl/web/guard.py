@@ -66,6 +66,8 @@ ACTION = {"action": Field("an action's text of at most 200 printable characters,
           "version": WHOLE}
 JOIN = {"seat": Field("a seat's letter, such as \"B\"", _text)}
 WHY = {"action": ACTION["action"]}
+NAME = {"name": Field("a name of at most 24 printable characters (empty: none)",
+                     lambda v: isinstance(v, str) and len(v) <= 24 and v.isprintable(), required=True)}
 SAY = {"text": Field("a message of at most 200 printable characters, on one line", _text, required=True)}
 
 

@@ -63,7 +63,7 @@ class Room:
         table = LiveTable(record, entry, [])
         self.tables[table.id] = table
         try:
-            table.seats = [Seat(s["kind"], s["bot"], s["token"]) for s in self.store.seats(table.id)]
+            table.seats = [Seat(s["kind"], s["bot"], s["token"], s["name"]) for s in self.store.seats(table.id)]
             if entry is None:
                 raise ReplayFailed(f"the rule file '{record['rules']}' is no longer served here")
             table.talk = self.store.messages(table.id)
@@ -89,7 +89,7 @@ class Room:
                 out.append(table.meta())
                 continue
             entry = self.catalog.get(row["rules"])
-            seats = [seat_row(SEAT_NAMES[i], kind, bot, 0) for i, kind, bot in row.pop("seats")]
+            seats = [seat_row(SEAT_NAMES[i], kind, bot, 0, name) for i, kind, bot, name in row.pop("seats")]
             out.append({**row, "title": entry.ruleset.name if entry else row["rules"], "hand": None, "seats": seats})
         return out
 
@@ -126,7 +126,7 @@ class Room:
         if entry is None:
             raise Refused(409, f"the rule file '{table.record['rules']}' is no longer served here")
         following = self._open(entry, table.players, table.record["options"],
-                               [Seat(s.kind, s.bot, s.token) for s in table.seats], follows=table.id)
+                               [Seat(s.kind, s.bot, s.token, s.name) for s in table.seats], follows=table.id)
         table.record["next"] = following.id
         self.notify(table)
         return following, True
@@ -147,7 +147,7 @@ class Room:
         except ReplayFailed as exc:             # the opening steps fail with these options
             raise Refused(422, str(exc)) from None
         self._save(self.store.create, table.id, entry.name, _sha256(entry.path), players, options, record["seed"],
-                   [(s.kind, s.bot, s.token) for s in table.seats], table.status, follows)
+                   [(s.kind, s.bot, s.token, s.name) for s in table.seats], table.status, follows)
         record["created"] = self.store.table(table.id)["created"]
         self.tables[table.id] = table
         self.changed(table)
@@ -191,6 +191,16 @@ class Room:
         table.talk.append((seat, text))
         self.notify(table)
         return {"seat": SEAT_NAMES[seat], "text": text}
+
+    def rename(self, table: LiveTable, seat: int | None, name: str) -> dict:
+        """The name a person seated here goes by at this table (an empty one: none, the letter)."""
+        if seat is None:
+            raise Refused(403, "naming a seat needs its token (Authorization: Bearer TOKEN)")
+        name = " ".join(name.split()) or None
+        self._save(self.store.rename, table.id, seat, name)
+        table.seats[seat].name = name
+        self.notify(table)
+        return {"seat": SEAT_NAMES[seat], "name": name}
 
     def seat_of(self, table: LiveTable, authorization: str | None) -> int | None:
         """The seat a request's `Authorization: Bearer TOKEN` gives (None: no token, a spectator)."""

@@ -20,7 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-VERSION = 2          # PRAGMA user_version of the layout below (2: tables.next, messages)
+VERSION = 2          # PRAGMA user_version of the layout below (2: tables.next, seats.name, messages)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS seats (
     kind     TEXT NOT NULL,              -- person, open (a person's seat nobody has taken), bot
     bot      TEXT,                       -- the bot's spec
     token    TEXT,                       -- SHA-256 of the seat's token
+    name     TEXT,                       -- the name its person gave, shown to everyone
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -78,9 +79,9 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
-        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-        if "next" not in columns:                 # a file of layout 1: every table kept, none has a next
-            self.db.execute("ALTER TABLE tables ADD COLUMN next TEXT")
+        for table, column in (("tables", "next"), ("seats", "name")):    # a file of layout 1: kept as it is
+            if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
         self.db.execute(f"PRAGMA user_version={VERSION}")
 
     def _write(self, statements) -> int:
@@ -105,17 +106,17 @@ class Store:
     # -- writing ----------------------------------------------------------------------------------
 
     def create(self, table_id: str, rules: str, sha256: str, players: int, options: dict, seed: int,
-               seats: list[tuple[str, str | None, str | None]], status: str = "playing",
+               seats: list[tuple[str, str | None, str | None, str | None]], status: str = "playing",
                follows: str | None = None) -> None:
-        """A new table and its seats, each (kind, bot spec, token digest); its status is `over`
+        """A new table and its seats, each (kind, bot spec, token digest, name); its status is `over`
         when its match ended before anyone moved (a deal can end a hand, and a match). With
         `follows`, it is that finished table's next match, recorded there in the same
         transaction."""
         statements = [("INSERT INTO tables (id, rules, sha256, players, options, seed, created, status) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (table_id, rules, sha256, players, json.dumps(options), seed, time.time(), status))]
-        statements += [("INSERT INTO seats (table_id, seat, kind, bot, token) VALUES (?, ?, ?, ?, ?)",
-                        (table_id, seat, kind, bot, token)) for seat, (kind, bot, token) in enumerate(seats)]
+        statements += [("INSERT INTO seats (table_id, seat, kind, bot, token, name) VALUES (?, ?, ?, ?, ?, ?)",
+                        (table_id, seat, *row)) for seat, row in enumerate(seats)]
         if follows is not None:
             statements.append(("UPDATE tables SET next = ? WHERE id = ?", (table_id, follows)))
         self._write(statements)
@@ -135,6 +136,9 @@ class Store:
         """Message `number` of the table's talk."""
         self._write([("INSERT INTO messages (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
                       (table_id, number, seat, text))])
+
+    def rename(self, table_id: str, seat: int, name: str | None) -> None:
+        self._write([("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat))])
 
     def finish(self, table_id: str) -> None:
         self._write([("UPDATE tables SET status = 'over' WHERE id = ?", (table_id,))])
@@ -170,14 +174,14 @@ class Store:
                       "version": r[5], "seats": []} for r in rows}
         if out:
             marks = ", ".join("?" * len(out))
-            for table_id, seat, kind, bot in self._read(
-                    f"SELECT table_id, seat, kind, bot FROM seats WHERE table_id IN ({marks}) ORDER BY seat", list(out)):
-                out[table_id]["seats"].append((seat, kind, bot))
+            for table_id, seat, kind, bot, name in self._read(
+                    f"SELECT table_id, seat, kind, bot, name FROM seats WHERE table_id IN ({marks}) ORDER BY seat", list(out)):
+                out[table_id]["seats"].append((seat, kind, bot, name))
         return list(out.values())
 
     def seats(self, table_id: str) -> list[dict]:
-        rows = self._read("SELECT seat, kind, bot, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [{"seat": s, "kind": k, "bot": b, "token": t} for s, k, b, t in rows]
+        rows = self._read("SELECT seat, kind, bot, token, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [{"seat": s, "kind": k, "bot": b, "token": t, "name": n} for s, k, b, t, n in rows]
 
     def actions(self, table_id: str) -> list[tuple[int, str]]:
         return self._read("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))

@@ -15,16 +15,18 @@ TALK_SHOWN = 50                     # the latest messages of the table's talk in
 
 
 class Seat:
-    """Who sits at a seat: a person (their token's digest), an open seat, or a bot."""
+    """Who sits at a seat: a person (their token's digest, the name they gave), an open seat,
+    or a bot."""
 
-    def __init__(self, kind: str, bot: str | None = None, token: str | None = None):
-        self.kind, self.bot, self.token = kind, bot, token
+    def __init__(self, kind: str, bot: str | None = None, token: str | None = None, name: str | None = None):
+        self.kind, self.bot, self.token, self.name = kind, bot, token, name
         self.player = make(bot) if kind == "bot" else None       # the bot itself
 
 
-def seat_row(letter: str, kind: str, bot: str | None, present: int) -> dict:
-    """A seat as everyone may see it: who sits there (never their token)."""
-    return {"seat": letter, "who": kind, **({"bot": bot} if kind == "bot" else {"here": present > 0})}
+def seat_row(letter: str, kind: str, bot: str | None, present: int, name: str | None = None) -> dict:
+    """A seat as everyone may see it: who sits there, by the name they gave (never their token)."""
+    return {"seat": letter, "who": kind, **({"bot": bot} if kind == "bot" else {"here": present > 0}),
+            **({"name": name} if name else {})}
 
 
 class ReplayFailed(Exception):
@@ -147,7 +149,8 @@ class LiveTable:
                 "status": self.status, "created": r["created"], "version": self.version,
                 "hand": st.hand_number if st is not None else 0,
                 "next": r.get("next"),            # the same people's next match, once started
-                "seats": [seat_row(SEAT_NAMES[i], s.kind, s.bot, self.present.get(i, 0)) for i, s in enumerate(self.seats)]}
+                "seats": [seat_row(SEAT_NAMES[i], s.kind, s.bot, self.present.get(i, 0), s.name)
+                          for i, s in enumerate(self.seats)]}
 
 
 def build(table: LiveTable, st, seat: int | None, log: SeatLog, whole_log: bool = False) -> dict:

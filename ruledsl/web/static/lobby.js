@@ -220,7 +220,7 @@ function listTables(id, tables, buttons, empty) {
       el("span", { class: "row-title" }, t.title),
       el("span", { class: "row-seats" }, ...t.seats.map((s) => el("span", {
         class: `chip ${s.who}${s.here ? " here" : ""}`, title: s.who === "bot" ? s.bot : s.who === "open" ? "open seat" : s.here ? "here" : "away",
-      }, el("b", {}, s.seat), " ", s.who === "bot" ? "computer" : s.who === "open" ? "open" : "person"))),
+      }, el("b", {}, s.seat), " ", s.who === "bot" ? "computer" : s.who === "open" ? "open" : s.name || "person"))),
       el("span", { class: "row-when dim small" }, [t.hand ? `hand ${t.hand}` : null, `${t.version} moves`, ago(t.created)].filter(Boolean).join(" · "))),
     el("div", { class: "row-buttons" }, ...buttons(t)))));
 }

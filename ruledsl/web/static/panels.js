@@ -16,7 +16,8 @@ export function drawSeats(view, deck) {
   fill($("seats"), ...view.seats.map((s, i) => {
     const out = v && v.out.includes(s.seat);
     const moving = view.to_move === s.seat;
-    const who = s.who === "bot" ? `computer · ${s.bot}` : s.who === "open" ? "open seat" : s.seat === view.seat ? "you" : s.here ? "here" : "away";
+    const presence = s.seat === view.seat ? "you" : s.here ? "here" : "away";
+    const who = s.who === "bot" ? `computer · ${s.bot}` : s.who === "open" ? "open seat" : s.name ? `${s.name} · ${presence}` : presence;
     const cards = sizes["hand (cards)"];
     return el("div", { class: `seat${moving ? " moving" : ""}${out ? " out" : ""}${s.seat === view.seat ? " mine" : ""}`,
       "data-seat": s.seat },
@@ -132,16 +133,6 @@ export function drawLog(view, deck) {
     return el("div", { class: "log-line" }, ...deck.words(line.text));
   }));
   if (atEnd) box.scrollTop = box.scrollHeight;
-}
-
-// What the people seated here wrote to the table: their own words, drawn as text (never as HTML).
-export function drawTalk(view) {
-  const box = $("talk");
-  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  fill(box, ...(view.talk.length ? view.talk.map((m) => el("div", { class: "talk-line" },
-    el("b", {}, `${seatName(view, m.seat)}: `), m.text)) : [el("p", { class: "dim small" }, "Nothing said yet.")]));
-  if (atEnd) box.scrollTop = box.scrollHeight;
-  $("talk-form").hidden = !view.seat;
 }
 
 function summary(s, deck) {

@@ -2,7 +2,8 @@
 // by clicking cards and buttons; a finished match stepped through move by move.
 import { api, Deck, el, fill, inviteLink, seats, toast } from "./common.js";
 import { drawFinished } from "./finished.js";
-import { drawCenter, drawLog, drawScores, drawSeats, drawTalk, ownMove, seatName } from "./panels.js";
+import { drawCenter, drawLog, drawScores, drawSeats, ownMove, seatName } from "./panels.js";
+import { Talk } from "./talk.js";
 
 const table = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -22,6 +23,8 @@ function token() {
   const held = seats.get(table);
   return held ? held.token : null;
 }
+
+const talk = new Talk(table, token);
 
 // -- talking to the server ---------------------------------------------------------------------------
 
@@ -97,19 +100,6 @@ async function why(action) {
   }
 }
 
-async function say(event) {
-  event.preventDefault();
-  const input = $("talk-text");
-  const text = input.value.trim();
-  if (!text) return;
-  try {
-    await api(`/api/tables/${encodeURIComponent(table)}/talk`, { method: "POST", token: token(), body: { text } });
-    input.value = "";                       // the message comes back with the table's next push
-  } catch (e) {
-    toast(e.message, "error");
-  }
-}
-
 async function hint() {
   const button = $("hint-button");
   button.disabled = true;
@@ -151,7 +141,7 @@ function show(view) {
   drawHint(view);
   drawScores(view, state.deck);
   drawLog(view, state.deck);
-  drawTalk(view);
+  talk.draw(view, state.step === null);
   drawInvites(view);
   drawOver(view);
 }
@@ -373,5 +363,4 @@ async function rules() {
 takeLinkToken();
 $("rules-button").addEventListener("click", () => rules().catch((e) => toast(e.message, "error")));
 $("hint-button").addEventListener("click", hint);
-$("talk-form").addEventListener("submit", say);
 load().catch(() => {});

@@ -1,6 +1,7 @@
-"""The table's talk (POST /api/tables/ID/talk, docs/web.md): what the people seated at a table
-write, sent to everyone there (spectators too) in every view, kept with the table across a
-restart; refused in words from a spectator, empty, too long or on several lines; capped."""
+"""The people at a table (docs/web.md): the names they give their seats (POST .../name) and
+what they write to the table (POST .../talk), shown to everyone there (spectators too) in every
+view and the lobby, kept with the table across a restart and into the next match; refused in
+words from a spectator, too long or on several lines; the talk capped."""
 from webtools import auth, client, new_table_in_play, play_out, rng, tokens_of
 
 from ruledsl.web import room
@@ -55,3 +56,29 @@ def test_a_view_carries_the_latest_messages_only(tmp_path):
             assert _say(c, tid, token, f"m{i}").status_code == 201
         texts = [m["text"] for m in c.get(f"/api/tables/{tid}").json()["talk"]]
         assert texts == [f"m{i}" for i in range(5, shown + 5)]
+
+
+def test_a_person_names_their_seat_for_everyone_and_keeps_it_into_the_next_match(tmp_path):
+    db = tmp_path / "tables.sqlite"
+    with client(db) as c:
+        made = new_table_in_play(c, seats=["human", "human", "random"], options={"hands": 1})
+        tid, tokens = made["id"], tokens_of(made)
+        r = c.post(f"/api/tables/{tid}/name", headers=auth(tokens["B"]), json={"name": "  Bob   the  Builder "})
+        assert r.status_code == 200 and r.json() == {"seat": "B", "name": "Bob the Builder"}
+        for token in (tokens["A"], None):
+            seats = c.get(f"/api/tables/{tid}", headers=auth(token)).json()["seats"]
+            assert [s.get("name") for s in seats] == [None, "Bob the Builder", None]
+        assert [s.get("name") for s in c.get("/api/tables").json()[0]["seats"]] == [None, "Bob the Builder", None]
+        for token, name, status in [(None, "Eve", 403), (tokens["A"], "x" * 25, 400), (tokens["A"], "a\nb", 400),
+                                    (tokens["A"], 3, 400)]:
+            r = c.post(f"/api/tables/{tid}/name", headers=auth(token), json={"name": name})
+            assert r.status_code == status and r.json()["error"], (name, r.text)
+        play_out(c, tid, tokens, rng(6))
+        following = c.post(f"/api/tables/{tid}/again", headers=auth(tokens["A"])).json()["id"]
+        assert [s.get("name") for s in c.get(f"/api/tables/{following}").json()["seats"]] == [None, "Bob the Builder", None]
+        c.post(f"/api/tables/{following}/name", headers=auth(tokens["B"]), json={"name": ""})     # none again
+        assert "name" not in c.get(f"/api/tables/{following}").json()["seats"][1]
+
+    with client(db) as c:                         # a restarted server: the lobby from the store, then the table
+        assert [s.get("name") for s in c.get("/api/tables").json()[1]["seats"]] == [None, "Bob the Builder", None]
+        assert c.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == "Bob the Builder"
