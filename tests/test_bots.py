@@ -389,11 +389,12 @@ def test_the_roll_out_is_the_one_measured_for_the_rule_file_and_player_count(tmp
     monkeypatch.setattr(rollouts, "_CHOSEN", {})
     assert rollouts.chosen(st) == 0.5
     assert rollouts.chosen(game.new_initial_state(seed=1, players=3)) == 0.0
-    from ruledsl.bots.expert import weighs
-    assert weighs(st)                                  # not measured: the pool is weighted
-    choices.write_text('{"%s": {"weigh": 0.0}}' % key)
+    from ruledsl.bots.expert import Style, solves, weighs
+    assert weighs(st) and solves(st)                   # not measured: the pool is weighted, endgames solved
+    choices.write_text('{"%s": {"weigh": 0.0, "solve": 0.0}}' % key)
     monkeypatch.setattr(rollouts, "_CHOSEN", {})
     assert not weighs(st) and weighs(game.new_initial_state(seed=1, players=3))
+    assert not solves(st) and solves(game.new_initial_state(seed=1, players=3)) and solves(st, Style(solve=True))
     choices.write_text('{"%s": {"greedy": 0.5}}' % key)
     monkeypatch.setattr(rollouts, "_CHOSEN", {})
     edited = tmp_path / "ciapano.yaml"
@@ -418,7 +419,7 @@ def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_sa
                  "values": [(-3.0 + gain + d % 3 if s == x else -2.0 - d % 3) for s in range(4)]}
                 for d in range(6) for x in range(4)]
     rows = run("expert@10/race=2.5", 1.0) + run("expert@12", 0.0) + run("expert@10/race=1.5", 0.0) + \
-        run("expert@8/weigh=false", 0.5)
+        run("expert@8/weigh=false", 0.5) + run("expert@9/solve=false", -0.5)
     found = bench.versus_common(rows, "race")
     assert found[2.5][:3] == (1.0, 0.0, 24) and found[1.5][:3] == (0.0, 0.0, 24)
     assert bench.versus_common(rows, "weigh", 1.0)[0.0][:3] == (0.5, 0.0, 24)     # weigh's default: on
@@ -426,6 +427,7 @@ def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_sa
     bench.choose_rollouts(rows, choices)
     entry = next(iter(json.loads(choices.read_text()).values()))
     assert entry["race"] == 2.5 and entry["weigh"] == 0.0 and "weigh vs 1" in entry and "greedy" not in entry
+    assert entry["solve"] == 1.0 and "-0.500" in entry["solve vs 1"]["0"]          # behind: solving stays on
     bench.choose_rollouts(run("expert@10/race=2.5", -0.5) + run("expert@12", 0.0), choices)
     assert next(iter(json.loads(choices.read_text()).values()))["race"] == 0.0
 

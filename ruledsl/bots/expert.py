@@ -31,7 +31,8 @@ class Style:
     """How the search finishes a world."""
     greedy: float | None = None  # the part of a roll-out's decisions played by the one-action judge
                                  # (None: as measured for the game, rollouts.chosen)
-    solve: bool = True           # small endgames solved exactly
+    solve: bool | None = None    # small endgames solved exactly (None: as measured for the game,
+                                 # rollouts.chosen; yes unless measured worse)
     infer: bool = True           # worlds whose past does not replay ruled out
     weigh: bool | None = None    # and, budget allowing, weighted by the likelihood of the others' play
                                  # (None: as measured for the game, rollouts.chosen; yes unless measured worse)
@@ -81,6 +82,11 @@ def weighs(state, style: Style = Style()) -> bool:
     return bool(chosen(state, "weigh", 1.0)) if style.weigh is None else style.weigh
 
 
+def solves(state, style: Style = Style()) -> bool:
+    """Whether the search solves small endgames exactly, for `state`'s game."""
+    return bool(chosen(state, "solve", 1.0)) if style.solve is None else style.solve
+
+
 def standing(state, style: Style = Style()) -> float:
     """The standard errors by which a search must beat the judge's pick to overrule it, for
     `state`'s game (0: the best mean is played)."""
@@ -118,7 +124,7 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     imitate = int(chosen(state, "imitate") if style.imitate is None else style.imitate)
     finish = Finish(state, goal, greedy, style.horizon, style.replies, imitate)
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter, style.share, style.nodes) \
-        if style.solve and solve_limit else None
+        if solves(state, style) and solve_limit else None
     fitted = chosen(state, "fitted") if style.fitted is None else style.fitted
     weights = policy_of(state) if fitted else None
     model = Model(Judge(state), style.agree, Imitation(state, weights) if weights else None) \
