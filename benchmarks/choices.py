@@ -17,10 +17,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from bots import _mean_ci, advantage, game  # noqa: E402
+from ruledsl.bots.rollouts import HORIZON  # noqa: E402
 
 # the expert's settings --choose-rollouts chooses per game (rollouts.chosen), each with its value when not chosen
 SETTINGS = {"greedy": 0.0, "stand": 0.0, "race": 0.0, "weigh": 1.0, "imitate": 0.0, "fitted": 0.0,
-            "solve": 1.0}
+            "solve": 1.0, "horizon": float(HORIZON)}
 
 
 def choose_rollouts(rows: list[dict], choices: Path) -> str:

@@ -389,12 +389,14 @@ def test_the_roll_out_is_the_one_measured_for_the_rule_file_and_player_count(tmp
     monkeypatch.setattr(rollouts, "_CHOSEN", {})
     assert rollouts.chosen(st) == 0.5
     assert rollouts.chosen(game.new_initial_state(seed=1, players=3)) == 0.0
-    from ruledsl.bots.expert import Style, solves, weighs
-    assert weighs(st) and solves(st)                   # not measured: the pool is weighted, endgames solved
-    choices.write_text('{"%s": {"weigh": 0.0, "solve": 0.0}}' % key)
+    from ruledsl.bots.expert import Style, horizon, solves, weighs
+    assert weighs(st) and solves(st) and horizon(st) == rollouts.HORIZON   # not measured: as by default
+    choices.write_text('{"%s": {"weigh": 0.0, "solve": 0.0, "horizon": 15.0}}' % key)
     monkeypatch.setattr(rollouts, "_CHOSEN", {})
-    assert not weighs(st) and weighs(game.new_initial_state(seed=1, players=3))
-    assert not solves(st) and solves(game.new_initial_state(seed=1, players=3)) and solves(st, Style(solve=True))
+    three = game.new_initial_state(seed=1, players=3)
+    assert not weighs(st) and weighs(three)
+    assert not solves(st) and solves(three) and solves(st, Style(solve=True))
+    assert horizon(st) == 15 and horizon(three) == rollouts.HORIZON and horizon(st, Style(horizon=9)) == 9
     choices.write_text('{"%s": {"greedy": 0.5}}' % key)
     monkeypatch.setattr(rollouts, "_CHOSEN", {})
     edited = tmp_path / "ciapano.yaml"
@@ -419,7 +421,7 @@ def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_sa
                  "values": [(-3.0 + gain + d % 3 if s == x else -2.0 - d % 3) for s in range(4)]}
                 for d in range(6) for x in range(4)]
     rows = run("expert@10/race=2.5", 1.0) + run("expert@12", 0.0) + run("expert@10/race=1.5", 0.0) + \
-        run("expert@8/weigh=false", 0.5) + run("expert@9/solve=false", -0.5)
+        run("expert@8/weigh=false", 0.5) + run("expert@9/solve=false", -0.5) + run("expert@11/horizon=15", 0.25)
     found = bench.versus_common(rows, "race")
     assert found[2.5][:3] == (1.0, 0.0, 24) and found[1.5][:3] == (0.0, 0.0, 24)
     assert bench.versus_common(rows, "weigh", 1.0)[0.0][:3] == (0.5, 0.0, 24)     # weigh's default: on
@@ -428,6 +430,7 @@ def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_sa
     entry = next(iter(json.loads(choices.read_text()).values()))
     assert entry["race"] == 2.5 and entry["weigh"] == 0.0 and "weigh vs 1" in entry and "greedy" not in entry
     assert entry["solve"] == 1.0 and "-0.500" in entry["solve vs 1"]["0"]          # behind: solving stays on
+    assert entry["horizon"] == 15.0 and "horizon vs 64" in entry                     # roll-outs cut at 15 actions
     bench.choose_rollouts(run("expert@10/race=2.5", -0.5) + run("expert@12", 0.0), choices)
     assert next(iter(json.loads(choices.read_text()).values()))["race"] == 0.0
 

@@ -36,7 +36,8 @@ class Style:
     infer: bool = True           # worlds whose past does not replay ruled out
     weigh: bool | None = None    # and, budget allowing, weighted by the likelihood of the others' play
                                  # (None: as measured for the game, rollouts.chosen; yes unless measured worse)
-    horizon: int = HORIZON       # a roll-out cut after this many actions, the learned values judging
+    horizon: int | None = None   # a roll-out cut after this many actions, the learned values judging
+                                 # (None: as measured for the game, rollouts.chosen; else HORIZON)
     replies: int = 0             # the decisions after the action tried taken by the judge, then random
     imitate: int | None = None   # the decisions after those played by the policy fitted to a search's choices
                                  # (imitate.py), then random (None: as measured for the game, rollouts.chosen)
@@ -87,6 +88,11 @@ def solves(state, style: Style = Style()) -> bool:
     return bool(chosen(state, "solve", 1.0)) if style.solve is None else style.solve
 
 
+def horizon(state, style: Style = Style()) -> int:
+    """The actions after which a roll-out is cut and judged by the learned values, for `state`'s game."""
+    return int(chosen(state, "horizon", HORIZON) if style.horizon is None else style.horizon)
+
+
 def standing(state, style: Style = Style()) -> float:
     """The standard errors by which a search must beat the judge's pick to overrule it, for
     `state`'s game (0: the best mean is played)."""
@@ -122,7 +128,7 @@ def sample(state, rng, meter, style: Style = Style(), *, solve_limit: int = 0, i
     greedy = chosen(state) if style.greedy is None else style.greedy
     race = chosen(state, "race") if style.race is None else style.race
     imitate = int(chosen(state, "imitate") if style.imitate is None else style.imitate)
-    finish = Finish(state, goal, greedy, style.horizon, style.replies, imitate)
+    finish = Finish(state, goal, greedy, horizon(state, style), style.replies, imitate)
     exact = Exact(seat, goal, state.prog.layout.team_of, solve_limit, meter, style.share, style.nodes) \
         if solves(state, style) and solve_limit else None
     fitted = chosen(state, "fitted") if style.fitted is None else style.fitted

@@ -53,7 +53,8 @@ def chosen(state, setting: str = "greedy", default: float = 0.0) -> float:
     the standard errors by which the search must beat the judge's pick to overrule it (0: never
     asked, the best mean played); `race`, those by which an action behind is dropped (0: none);
     `weigh`, whether a pool of worlds is weighted by the others' play, and `solve`, whether small
-    endgames are solved exactly (both asked with default 1)."""
+    endgames are solved exactly (both asked with default 1); `horizon`, the actions after which a
+    roll-out is cut and judged by the learned values (asked with default HORIZON)."""
     prog = state.prog
     found = _CHOSEN.get(id(prog))
     if found is None or found[0] is not prog:
