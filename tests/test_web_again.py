@@ -89,7 +89,7 @@ def test_a_file_of_the_first_layout_keeps_its_tables_and_gains_the_new_columns(t
         old.executescript(OLD_LAYOUT)
     store = Store(db)
     assert store.table("old")["next"] is None and store.table("old")["seed"] == 7
-    assert store.seats("old") == [{"seat": 0, "kind": "person", "bot": None, "token": "digest", "name": None}]
+    assert store.seats("old") == [{"seat": 0, "kind": "person", "bot": None, "token": "digest", "name": None, "stand_in": None}]
     store.create("new", "kozel", "y", 3, {}, 8, [("bot", "random", None, None)] * 3, follows="old")
     assert store.table("old")["next"] == "new"
     store.close()

@@ -108,7 +108,7 @@ def test_unknown_addresses_and_methods_answer_in_words(c, path, method):
         "seats": st.lists(st.sampled_from(["human", "open", "random", "ismcts:0.1", "pimc@5", "x:", "@", ""]), max_size=6),
         "action": st.text(max_size=20), "version": st.integers(-2, 3) | st.text(max_size=2),
     }).map(lambda v: json.dumps(v).encode()),
-), where=st.sampled_from(["/api/tables", "actions", "why", "join", "again", "talk"]))
+), where=st.sampled_from(["/api/tables", "actions", "why", "join", "again", "talk", "name", "stand-in", "back"]))
 def test_whatever_a_client_sends_it_gets_words_of_ours(c, table, body, where):
     tid, tokens = table
     path = where if where.startswith("/") else f"/api/tables/{tid}/{where}"

@@ -20,7 +20,7 @@ from .. import bots
 from ..explain.rulebook import explain
 from . import finished
 from .catalog import Catalog
-from .guard import ACTION, CREATE, JOIN, NAME, SAY, WHY, Limiter, Refused, read_json
+from .guard import ACTION, CREATE, JOIN, NAME, SAY, STAND_IN, WHY, Limiter, Refused, read_json
 from .hub import POLICY, Hub
 from .room import MAX_BOT_ITERATIONS, MAX_BOT_SECONDS, Room
 from .store import Store
@@ -66,6 +66,8 @@ def create_app(folders, db, *, rate: float = 20.0, bot_pause: float = 0.6, max_p
         Route("/api/tables/{table}/again", api.again, methods=["POST"]),
         Route("/api/tables/{table}/talk", api.talk, methods=["POST"]),
         Route("/api/tables/{table}/name", api.name, methods=["POST"]),
+        Route("/api/tables/{table}/stand-in", api.stand_in, methods=["POST"]),
+        Route("/api/tables/{table}/back", api.back, methods=["POST"]),
         Route("/api/tables/{table}/why", api.why, methods=["POST"]),
         Route("/api/tables/{table}/hint", api.hint),
         Route("/api/tables/{table}/history", api.history),
@@ -146,6 +148,15 @@ class Api:
         table, seat = self._seat(request)
         body = await read_json(request, NAME)
         return JSONResponse(self.room.rename(table, seat, body["name"]))
+
+    async def stand_in(self, request: Request):
+        table, seat = self._seat(request)
+        body = await read_json(request, STAND_IN)
+        return JSONResponse(self.room.stand_in(table, seat, body["seat"]))
+
+    async def back(self, request: Request):
+        table, seat = self._seat(request)
+        return JSONResponse(self.room.take_back(table, seat))
 
     async def why(self, request: Request):
         table, seat = self._seat(request)

@@ -39,7 +39,7 @@ class Computers:
     def schedule(self, table: LiveTable) -> None:
         """Set the bot to move going, if a bot is to move and none is already."""
         seat = table.mover()
-        if seat is None or table.seats[seat].kind != "bot" or table.bot_task is not None:
+        if seat is None or table.seats[seat].player is None or table.bot_task is not None:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -49,6 +49,7 @@ class Computers:
 
     async def _move(self, table: LiveTable, seat: int) -> None:
         room, text = self.room, None
+        player = table.seats[seat].player
         try:
             if self.pause:
                 await asyncio.sleep(self.pause)
@@ -56,7 +57,7 @@ class Computers:
             table.thinking = seat
             room.notify(table)
             text = await asyncio.get_running_loop().run_in_executor(
-                self.pool, _choose, table.seats[seat].player, _copy(table), random.Random(secrets.randbits(64)))
+                self.pool, _choose, player, _copy(table), random.Random(secrets.randbits(64)))
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -64,7 +65,7 @@ class Computers:
             room.stop(table, failure(exc))
         finally:
             table.thinking, table.bot_task = None, None
-        if text is not None and table.version == version and table.mover() == seat:
+        if text is not None and table.version == version and table.mover() == seat and table.seats[seat].player is player:
             try:
                 room.apply(table, seat, text)
             except Refused as exc:
@@ -76,8 +77,8 @@ class Computers:
                 log.error("table %s: the bot's move %r was refused: %s", table.id, text, exc.message)
                 room.stop(table, "a computer player's move was refused")
                 room.notify(table)
-        else:
-            room.notify(table)
+        else:                    # the table moved on, or the person took their seat back, meanwhile
+            room.changed(table)
 
     async def hint(self, table: LiveTable) -> dict:
         """What each legal move of the seat to move is worth, as a search finds it (best first;

@@ -65,6 +65,7 @@ ACTION = {"action": Field("an action's text of at most 200 printable characters,
                           required=True),
           "version": WHOLE}
 JOIN = {"seat": Field("a seat's letter, such as \"B\"", _text)}
+STAND_IN = {"seat": Field("a seat's letter, such as \"B\"", _text, required=True)}
 WHY = {"action": ACTION["action"]}
 NAME = {"name": Field("a name of at most 24 printable characters (empty: none)",
                      lambda v: isinstance(v, str) and len(v) <= 24 and v.isprintable(), required=True)}

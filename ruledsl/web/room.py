@@ -63,7 +63,7 @@ class Room:
         table = LiveTable(record, entry, [])
         self.tables[table.id] = table
         try:
-            table.seats = [Seat(s["kind"], s["bot"], s["token"], s["name"]) for s in self.store.seats(table.id)]
+            table.seats = [Seat(s["kind"], s["bot"], s["token"], s["name"], s["stand_in"]) for s in self.store.seats(table.id)]
             if entry is None:
                 raise ReplayFailed(f"the rule file '{record['rules']}' is no longer served here")
             table.talk = self.store.messages(table.id)
@@ -192,6 +192,38 @@ class Room:
         self.notify(table)
         return {"seat": SEAT_NAMES[seat], "text": text}
 
+    def stand_in(self, table: LiveTable, seat: int | None, letter: str) -> dict:
+        """A computer player (the default bot) plays a person's seat from now on: any person
+        seated here may ask it for a seat whose person is away (so that a match does not wait
+        for someone gone), or for their own. The person takes it back with `take_back`."""
+        if seat is None:
+            raise Refused(403, "handing a seat to a computer player needs a seat's token (Authorization: Bearer TOKEN)")
+        if table.status != PLAYING:
+            raise Refused(409, "the match is over" if table.status == OVER else f"this table is stopped: {table.note}")
+        target = _seat_letter(letter, table.players)
+        name = SEAT_NAMES[target]
+        if table.seats[target].kind != "person":
+            raise Refused(409, f"seat {name} is not a person's")
+        if table.seats[target].stand_in is not None:
+            raise Refused(409, f"a computer player is playing for {name} already")
+        if target != seat and table.present.get(target, 0):
+            raise Refused(409, f"{name} is here: only {name} may hand their seat to a computer player")
+        self._save(self.store.stand_in, table.id, target, bots.DEFAULT)
+        table.seats[target].stand(bots.DEFAULT)
+        self.changed(table)
+        return {"seat": name, "stand_in": bots.DEFAULT}
+
+    def take_back(self, table: LiveTable, seat: int | None) -> dict:
+        """The person takes their seat back from the computer player standing in for them."""
+        if seat is None:
+            raise Refused(403, "taking a seat back needs its token (Authorization: Bearer TOKEN)")
+        if table.seats[seat].stand_in is None:
+            raise Refused(409, "no computer player is playing for you")
+        self._save(self.store.stand_in, table.id, seat, None)
+        table.seats[seat].stand(None)
+        self.changed(table)
+        return {"seat": SEAT_NAMES[seat]}
+
     def rename(self, table: LiveTable, seat: int | None, name: str) -> dict:
         """The name a person seated here goes by at this table (an empty one: none, the letter)."""
         if seat is None:
@@ -235,6 +267,8 @@ class Room:
         mover = table.mover()
         if mover != seat:
             raise Refused(403, "it is not your turn" + (f": {SEAT_NAMES[mover]} is to move" if mover is not None else ""))
+        if table.seats[seat].stand_in is not None:
+            raise Refused(409, "a computer player is playing for you: take your seat back first")
 
     def apply(self, table: LiveTable, seat: int, text: str) -> None:
         st = table.state

@@ -20,7 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-VERSION = 2          # PRAGMA user_version of the layout below (2: tables.next, seats.name, messages)
+VERSION = 2          # PRAGMA user_version of the layout below (2: tables.next, seats.name and .stand_in, messages)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS seats (
     bot      TEXT,                       -- the bot's spec
     token    TEXT,                       -- SHA-256 of the seat's token
     name     TEXT,                       -- the name its person gave, shown to everyone
+    stand_in TEXT,                       -- the bot playing a person's seat while they are away
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -79,7 +80,7 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
-        for table, column in (("tables", "next"), ("seats", "name")):    # a file of layout 1: kept as it is
+        for table, column in (("tables", "next"), ("seats", "name"), ("seats", "stand_in")):   # layout 1: kept as it is
             if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
                 self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
         self.db.execute(f"PRAGMA user_version={VERSION}")
@@ -137,6 +138,9 @@ class Store:
         self._write([("INSERT INTO messages (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
                       (table_id, number, seat, text))])
 
+    def stand_in(self, table_id: str, seat: int, bot: str | None) -> None:
+        self._write([("UPDATE seats SET stand_in = ? WHERE table_id = ? AND seat = ?", (bot, table_id, seat))])
+
     def rename(self, table_id: str, seat: int, name: str | None) -> None:
         self._write([("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat))])
 
@@ -180,8 +184,9 @@ class Store:
         return list(out.values())
 
     def seats(self, table_id: str) -> list[dict]:
-        rows = self._read("SELECT seat, kind, bot, token, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [{"seat": s, "kind": k, "bot": b, "token": t, "name": n} for s, k, b, t, n in rows]
+        rows = self._read("SELECT seat, kind, bot, token, name, stand_in FROM seats WHERE table_id = ? ORDER BY seat",
+                          (table_id,))
+        return [{"seat": s, "kind": k, "bot": b, "token": t, "name": n, "stand_in": i} for s, k, b, t, n, i in rows]
 
     def actions(self, table_id: str) -> list[tuple[int, str]]:
         return self._read("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))

@@ -15,18 +15,27 @@ TALK_SHOWN = 50                     # the latest messages of the table's talk in
 
 
 class Seat:
-    """Who sits at a seat: a person (their token's digest, the name they gave), an open seat,
-    or a bot."""
+    """Who sits at a seat: a person (their token's digest, the name they gave, and the bot
+    standing in for them while they are away, if one is), an open seat, or a bot."""
 
-    def __init__(self, kind: str, bot: str | None = None, token: str | None = None, name: str | None = None):
+    def __init__(self, kind: str, bot: str | None = None, token: str | None = None, name: str | None = None,
+                 stand_in: str | None = None):
         self.kind, self.bot, self.token, self.name = kind, bot, token, name
-        self.player = make(bot) if kind == "bot" else None       # the bot itself
+        self.stand(stand_in)
+
+    def stand(self, stand_in: str | None) -> None:
+        """A bot plays this person's seat from now on (None: the person again)."""
+        self.stand_in = stand_in
+        spec = self.bot if self.kind == "bot" else stand_in
+        self.player = make(spec) if spec else None             # the bot that moves here, if any
 
 
-def seat_row(letter: str, kind: str, bot: str | None, present: int, name: str | None = None) -> dict:
-    """A seat as everyone may see it: who sits there, by the name they gave (never their token)."""
+def seat_row(letter: str, kind: str, bot: str | None, present: int, name: str | None = None,
+             stand_in: str | None = None) -> dict:
+    """A seat as everyone may see it: who sits there, by the name they gave, and the bot playing
+    for them while they are away (never their token)."""
     return {"seat": letter, "who": kind, **({"bot": bot} if kind == "bot" else {"here": present > 0}),
-            **({"name": name} if name else {})}
+            **({"name": name} if name else {}), **({"stand_in": stand_in} if stand_in else {})}
 
 
 class ReplayFailed(Exception):
@@ -149,7 +158,7 @@ class LiveTable:
                 "status": self.status, "created": r["created"], "version": self.version,
                 "hand": st.hand_number if st is not None else 0,
                 "next": r.get("next"),            # the same people's next match, once started
-                "seats": [seat_row(SEAT_NAMES[i], s.kind, s.bot, self.present.get(i, 0), s.name)
+                "seats": [seat_row(SEAT_NAMES[i], s.kind, s.bot, self.present.get(i, 0), s.name, s.stand_in)
                           for i, s in enumerate(self.seats)]}
 
 
@@ -159,7 +168,7 @@ def build(table: LiveTable, st, seat: int | None, log: SeatLog, whole_log: bool 
     view = log.view
     obs = st.observation(seat)
     mover = st.current_player() if st.current_player() >= 0 and table.status == PLAYING else None
-    mine = mover is not None and mover == seat
+    mine = mover is not None and mover == seat and table.seats[seat].stand_in is None
     out = {**table.meta(), "seat": SEAT_NAMES[seat] if seat is not None else None,
            "deck": deck(table.entry.ruleset),
            "to_move": SEAT_NAMES[mover] if mover is not None else None,

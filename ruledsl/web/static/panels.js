@@ -9,7 +9,9 @@ export function seatName(view, letter) {
   return letter === view.seat ? `${letter} (you)` : letter;
 }
 
-export function drawSeats(view, deck) {
+// `standIn(letter)`: a computer player plays that person's seat; `takeBack()`: this page's person
+// plays their own again.
+export function drawSeats(view, deck, { standIn, takeBack }) {
   const v = view.view;
   const sizes = Object.fromEntries((v ? v.sizes : []).filter((s) => s.owners).map((s) => [s.name, s]));
   const perSeat = (v ? v.counters : []).filter((c) => c.owners && c.owners.length === view.players);
@@ -17,7 +19,8 @@ export function drawSeats(view, deck) {
     const out = v && v.out.includes(s.seat);
     const moving = view.to_move === s.seat;
     const presence = s.seat === view.seat ? "you" : s.here ? "here" : "away";
-    const who = s.who === "bot" ? `computer · ${s.bot}` : s.who === "open" ? "open seat" : s.name ? `${s.name} · ${presence}` : presence;
+    const who = s.who === "bot" ? `computer · ${s.bot}` : s.who === "open" ? "open seat" :
+      [s.name, presence, s.stand_in ? "a computer plays" : null].filter(Boolean).join(" · ");
     const cards = sizes["hand (cards)"];
     return el("div", { class: `seat${moving ? " moving" : ""}${out ? " out" : ""}${s.seat === view.seat ? " mine" : ""}`,
       "data-seat": s.seat },
@@ -32,8 +35,23 @@ export function drawSeats(view, deck) {
       ...perSeat.map((c) => el("span", { class: "fact" }, `${c.name.replaceAll("_", " ")} `, el("b", {}, deck.words(c.values[i], { suits: true })))),
       out ? el("span", { class: "fact" }, "out") : null),
     view.thinking === s.seat ? el("div", { class: "thinking" }, el("span", { class: "dots", "aria-hidden": "true" }), "thinking") :
-      moving ? el("div", { class: "turn" }, s.seat === view.seat ? "your turn" : s.who === "open" ? "waiting for someone to join" : "to move") : null);
+      moving ? el("div", { class: "turn" }, s.seat === view.seat ? "your turn" : s.who === "open" ? "waiting for someone to join" : "to move") : null,
+    seatButton(view, s, standIn, takeBack));
   }));
+}
+
+// A person's seat: a person seated here may let a computer play it while its person is away,
+// and take their own back.
+function seatButton(view, s, standIn, takeBack) {
+  if (!view.seat || view.status !== "playing" || s.who !== "person") return null;
+  if (s.seat === view.seat && s.stand_in) {
+    return el("button", { type: "button", class: "seat-button primary", onclick: takeBack }, "take my seat back");
+  }
+  if (s.seat !== view.seat && !s.here && !s.stand_in) {
+    return el("button", { type: "button", class: "seat-button", onclick: () => standIn(s.seat),
+      title: `${s.seat} is away: a computer player plays for them until they take their seat back` }, "let a computer play");
+  }
+  return null;
 }
 
 // `onTable`: card → the move a click on that face-up card makes (a dummy's card the declarer

@@ -100,6 +100,22 @@ async function why(action) {
   }
 }
 
+async function standIn(letter) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(table)}/stand-in`, { method: "POST", token: token(), body: { seat: letter } });
+  } catch (e) {
+    toast(e.message, "error");
+  }
+}
+
+async function takeBack() {
+  try {
+    await api(`/api/tables/${encodeURIComponent(table)}/back`, { method: "POST", token: token() });
+  } catch (e) {
+    toast(e.message, "error");
+  }
+}
+
 async function hint() {
   const button = $("hint-button");
   button.disabled = true;
@@ -133,7 +149,7 @@ function show(view) {
   $("subtitle").textContent = [where, view.seat ? `you are ${view.seat}` : "watching"].filter(Boolean).join(" · ");
   $("hint-button").hidden = !view.legal.length || state.step !== null;
   banner(view);
-  drawSeats(view, state.deck);
+  drawSeats(view, state.deck, { standIn, takeBack });
   drawCenter(view, state.deck, tableMoves(view));
   drawStatus(view);
   drawHand(view);
@@ -151,6 +167,9 @@ function banner(view) {
   let text = null;
   if (state.step !== null) text = `Stepping through the match: after move ${view.step} of ${view.steps}.`;
   else if (view.status === "stopped") text = `This table is stopped: ${view.note}.`;
+  else if (view.status === "playing" && view.seats.find((s) => s.seat === view.seat)?.stand_in) {
+    text = "A computer player is playing for you until you take your seat back.";
+  }
   box.hidden = !text;
   box.textContent = text || "";
 }
