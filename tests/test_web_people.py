@@ -6,7 +6,7 @@ in for a person who is away (POST .../stand-in), until they take their seat back
 from webtools import auth, client, new_table_in_play, play_out, rng, tokens_of, wait_for
 
 from ruledsl import bots
-from ruledsl.web import room
+from ruledsl.web import people
 from ruledsl.web.tables import TALK_SHOWN
 
 
@@ -41,7 +41,7 @@ def test_what_people_seated_write_reaches_everyone_at_the_table_and_is_kept(tmp_
 
 
 def test_a_tables_talk_is_capped(tmp_path, monkeypatch):
-    monkeypatch.setattr(room, "MAX_TALK", 3)
+    monkeypatch.setattr(people, "MAX_TALK", 3)
     with client(tmp_path / "tables.sqlite") as c:
         made = new_table_in_play(c, seats=["human", "random", "random"])
         tid, token = made["id"], tokens_of(made)["A"]
