@@ -235,6 +235,18 @@ def test_cards_suits_options(run):
 def test_comparing_with_none_works(run):
     assert run("trump == none") is True and run("trump != none") is False
     assert run("none == 0") is False
+    assert run("xs[0] == none") is False and run("none != xs[0]") is True and run("[] == none") is False
+    assert run("first(leaves) == none") is True and run("0 == none") is False     # by identity: 0 is not none
+
+
+def test_an_empty_list_is_told_by_its_truth(run):
+    """`count(xs) == 0` and `zone == []` are written as the list's truth (operators.py
+    _emptiness): the same answers as the length and Python's equality, as booleans."""
+    for text, value in [("count(table) == 0", False), ("count(discard) == 0", True), ("count(leaves) == 0", True),
+                        ("count(xs) != 0", True), ("table == []", False), ("discard == []", True),
+                        ("discard != []", False), ("table != []", True), ("leaves == []", True),
+                        ("count([c for c in table if suit(c) == H]) == 0", True)]:
+        assert run(text) is value, text
 
 
 # ---------------------------------------------------------------- statements
@@ -394,6 +406,10 @@ def test_integer_division_and_indexing(run):
         e = _error(run, text, 3)
         assert e.message == message
     assert run("'abc'[player - 2]", 3) == "b"
+    # a list typed as one, indexed by a whole number: no type test, the bounds still checked
+    assert [run(f"[table[i] for i in range(count(table) - {k})]") for k in (1, 2)] == [[run("table[0]")], []]
+    assert _error(run, "[table[i + 1] for i in range(count(table))]").message == \
+        "index 2 is out of range for a list of 2"
 
 
 @pytest.mark.parametrize("text, value", [

@@ -21,10 +21,14 @@ class Access:
         self.check(i, INT, node.index, "an index")
         x, n, span = self.src(xs), self.src(i), self.span_const(node)
         item = _item(xs.type) | (TEXT if xs.type.has("text") else NOTHING)
+        # the types tested only where the static types leave them open (a list or a tuple, and
+        # a plain int, index alike in Python and in values.index)
+        tests = [] if xs.type.only("list") else [f"_type({x}) is _list"]
         if i.const is not None and i.const[0] >= 0:
-            fast = f"_type({x}) is _list and _len({x}) > {n}"
+            tests.append(f"_len({x}) > {n}")
         else:
-            fast = f"_type({x}) is _list and _type({n}) is _int and -_len({x}) <= {n} < _len({x})"
+            tests += ([] if i.type.only("int") else [f"_type({n}) is _int"]) + [f"-_len({x}) <= {n} < _len({x})"]
+        fast = " and ".join(tests)
         return Frag(src=f"({x}[{n}] if {fast} else {self.call(values.index, x, n, span)})", type=item)
 
     def _Record(self, node: ast.Record) -> Frag:

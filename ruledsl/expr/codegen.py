@@ -40,6 +40,8 @@ class Frag:
     steady: bool = False         # src only reads the state (a game counter, an option, the ranking):
                                  # one value all through an expression, which changes nothing
     counted: str | None = None   # a list's length without making the list itself (count(cards(hand, S)))
+    length_of: str | None = None  # this is the length of a list, the (atomic) source given: `count(xs) == 0`
+                                 # is then `not xs`
     floored: str | None = None   # the number rounded down without making it (floor(points(won)))
     most: int | None = None      # the most items the list may hold (or the largest whole number it
                                  # may be), if the compiler knows (loops.py)

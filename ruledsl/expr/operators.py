@@ -179,6 +179,13 @@ class Operators:
             compare, same = copies
             return Frag(src=self.call(compare, self.unit.const(op), self.src(a), self.src(b),
                                       self.unit.const(same), self.span_const(span)), type=BOOL)
+        if op in ("==", "!=") and (_is_none(a) or _is_none(b)):
+            # `wish != none`: only none equals none, so an identity test says it (no rich compare)
+            x = self.src(b if _is_none(a) else a)
+            return Frag(src=f"({x} {'is' if op == '==' else 'is not'} None)", type=BOOL)
+        empty = _emptiness(op, a, b)
+        if empty is not None:
+            return Frag(src=empty, type=BOOL)
         if op in ("==", "!=") or (op in ("in", "not in") and b.type.only("list")) or numbers:
             # `drawn == []`: compared with one empty list kept for it, not a new one each time
             x, y = ("_empty" if op in ("==", "!=") and src == "[]" else src for src in (self.src(a), self.src(b)))
@@ -221,3 +228,22 @@ class Operators:
 def _cardlike(t: Type) -> bool:
     """Whether a value of type `t` may be a card or hold one (in a list)."""
     return t.has("card") or (t.has("list") and (t.item is None or _cardlike(t.item)))
+
+
+def _is_none(frag: Frag) -> bool:
+    """Whether `frag` is the constant none."""
+    return frag.const is not None and frag.const[0] is None
+
+
+def _emptiness(op: str, a: Frag, b: Frag) -> str | None:
+    """`count(xs) == 0` of a value typed as a list, and `zone == []`, `zone != []`, as the
+    list's truth (no call of len, no rich compare); None for any other comparison."""
+    if op not in ("==", "!=") or b.type.has("none") or a.type.has("none"):
+        return None
+    if a.length_of is not None and b.const == (0,):
+        xs = a.length_of
+    elif a.live and b.src == "[]" and b.const is None:       # (a zone: a list; any other list-typed
+        xs = a.src                                          # value might be a tuple, unequal to [])
+    else:
+        return None
+    return f"(not {xs})" if op == "==" else f"(not not {xs})"

@@ -73,7 +73,7 @@ def _count(c, g, args, node):
         return Frag(src=args[0].counted, type=INT)
     x = c.src(c.atom(args[0]))
     if args[0].type.only("list"):
-        return Frag(src=f"_len({x})", type=INT)
+        return Frag(src=f"_len({x})", type=INT, length_of=x)
     return Frag(src=f"(_len({x}) if _type({x}) is _list else {c.call(helpers.count, x, c.span_const(node))})",
                 type=INT)
 

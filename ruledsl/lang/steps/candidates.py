@@ -35,6 +35,7 @@ import attrs
 from ...expr import ast
 from ...expr.codegen import Frag
 from ...runtime import offered
+from ...runtime.cards import CARDS
 from ..declare import Expr
 from ...expr.types import ANY, CONDITION
 
@@ -294,8 +295,10 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
     first = first_part(p, choice.when) if shape is None else None
     flag = known.producing(p, source, first, choice.when) if known is not None and first is not None else None
 
+    answers = _answers(c, index, type_)
+
     def emit(var: str) -> None:
-        c.w.line(f"{out}.append(({index}, {frozen(var, type_)}))")
+        c.w.line(f"{out}.append({answers}[{var}])" if answers else f"{out}.append(({index}, {frozen(var, type_)}))")
 
     def block(group: str, size: str, span, few: bool | str = False, chooser=None) -> None:
         # (chooser: a combos.Chooser's name and its call's last arguments, its answers the block's)
@@ -325,7 +328,8 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
         items = _values(p, source)
         var = c.w.temp("_v")
         if not node.residual:            # every value offered: one comprehension
-            c.w.line(f"{out} += [({index}, {frozen(var, type_)}) for {var} in {items}]")
+            c.w.line(f"{out} += _map({answers}.__getitem__, {items})" if answers else
+                     f"{out} += [({index}, {frozen(var, type_)}) for {var} in {items}]")
             return
         tables: list = []
         lifted: dict = {}
@@ -356,6 +360,15 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
 
     write(plan_when(p, choice.when))
     return bool(blocks)
+
+
+def _answers(c, index: int, type_) -> str | None:
+    """Where the values are cards: the name of a table of the answers `(index, card)` by card,
+    each made once (an ask's answers are listed at every decision); else None. (A card past the
+    table fails, and `_l` falls back to `_e`'s answers.)"""
+    if type_ is None or not type_.only("card"):
+        return None
+    return c.w.const(tuple((index, card) for card in CARDS[:max(c.deck.cards) + 1]), "ANSWERS")
 
 
 def _values(p: Planner, source: Term) -> str:
