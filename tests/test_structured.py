@@ -381,6 +381,64 @@ def test_the_steady_parts_of_a_when_are_worked_out_once_each_and_offer_what_the_
     assert checked > 100
 
 
+# -- a steady choice between two tests, taken out of the loop (lang/steps/unswitch.py) ----------
+
+SPLIT = """\
+name: Split
+players: 2
+deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
+zones:
+  hand: {owner: player, visible: owner}
+  pile: {visible: all}
+counters:
+  owed: {start: 0, scope: hand}
+  wish: {start: none, scope: hand}
+functions:
+  fits(c): "rank(c) == '7' if owed > 0 else rank(c) == 'J' or (suit(c) == wish if wish != none else rank(c) == rank(last(pile)))"
+  playable(p): any(fits(c) for c in hand(p))
+hand:
+  - deal: {to: each, count: 5}
+  - deal: {to: pile, count: 1}
+  - turns:
+      until: count(hand(player)) == 0 or count(deck) == 0
+      turn:
+        - ask:
+            who: player
+            choices:
+              play: {each: c in hand(player), when: "fits(c) and rank(c) != '2'",
+                     do: "move c to pile; owed = 2 if rank(c) == '7' else 0; wish = suit(c) if rank(c) == 'J' else none"}
+              draw: {when: not playable(player), do: move last(deck) to hand(player); owed = 0}
+              pass: {when: "any(fits(d) for d in hand(player))", do: "wish = none if wish != none else H"}
+after_hand:
+  - end_match: seats
+"""
+
+
+def test_a_steady_choice_of_tests_is_made_once_and_offers_what_the_brute_force_offers(tmp_path):
+    """`fits(c)` chooses its test by `owed > 0`, and within it by `wish != none`: the hand is looped
+    over three times, under the steady tests, none of them in a loop; the later choices read the
+    flag the loops keep; `_l` offers what `_e` offers at every decision, each way reached."""
+    path = tmp_path / "split.yaml"
+    path.write_text(SPLIT, encoding="utf-8")
+    game = ruledsl.load_game(path)
+    source = game.program(2).source
+    listing = source[source.index("def _l0"):source.index("def _a0")]
+    loops = re.split(r"\n *for _v\w+ in \w+:\n", listing)[1:]
+    assert len(loops) == 3 + 2 and listing.count(" is None:") == 2     # (+ each `any` where no loop ran)
+    for loop in loops[:3]:          # each card's test: no steady test left in it, no counter read
+        test = loop.splitlines()[0].split("#")[0].strip()
+        assert test.startswith("if ") and " if " not in test[3:] and "st.cv[" not in test, test
+    rng, checked, ways = random.Random(7), 0, set()
+    for seed in range(12):
+        st = game.new_initial_state(seed=seed)
+        while st.current_player() >= 0:
+            assert same_answers(st, strict(path)) is True
+            checked += 1
+            ways.add((st.evaluate("owed > 0"), st.evaluate("wish != none")))
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert checked > 100 and {(True, False), (False, True), (False, False)} <= ways
+
+
 # -- a list less the value, asked for each value (lang/steps/less.py) -------------------------------
 
 LESS = """\

@@ -227,6 +227,25 @@ def children(node: Node) -> Iterator[Node]:
             yield from (v for v in value if isinstance(v, Node))
 
 
+def rebuilt(node, fn):
+    """`node` with `fn` applied to each child; the node itself where no child changed (callers
+    tell a rewrite from none by identity: lang/steps/less.py lifts only a function body that changed)."""
+    changes = {}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if isinstance(value, Node):
+            new = fn(value)
+        elif isinstance(value, tuple) and any(isinstance(v, Node) for v in value):
+            new = tuple(fn(v) if isinstance(v, Node) else v for v in value)
+            if all(n is v for n, v in zip(new, value)):
+                continue
+        else:
+            continue
+        if new is not value:
+            changes[field.name] = new
+    return attrs.evolve(node, **changes) if changes else node
+
+
 def names_used(node: Node) -> set[str]:
     """Bare names, function names, counter/zone names of statements, and `option.NAME`s that
     `node` refers to; loop variables bound inside `node` are left out."""

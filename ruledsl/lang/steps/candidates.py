@@ -33,6 +33,7 @@ from __future__ import annotations
 import attrs
 
 from ...expr import ast
+from ...expr.ast import rebuilt
 from ...expr.codegen import Frag
 from ...runtime import offered
 from ...runtime.cards import CARDS
@@ -217,25 +218,6 @@ def _named(term: Term, node, shared: dict):
     return rebuilt(node, swap)
 
 
-def rebuilt(node, fn):
-    """`node` with `fn` applied to each child; the node itself where no child changed (callers
-    tell a rewrite from none by identity: less.py lifts only a function body that changed)."""
-    changes = {}
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
-        if isinstance(value, ast.Node):
-            new = fn(value)
-        elif isinstance(value, tuple) and any(isinstance(v, ast.Node) for v in value):
-            new = tuple(fn(v) if isinstance(v, ast.Node) else v for v in value)
-            if all(n is v for n, v in zip(new, value)):
-                continue
-        else:
-            continue
-        if new is not value:
-            changes[field.name] = new
-    return attrs.evolve(node, **changes) if changes else node
-
-
 # -- the plan of the `when:` ----------------------------------------------------------------------
 
 @attrs.frozen
@@ -286,7 +268,7 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
     action. Combinations with nothing left to test on each are given to runtime/offered.py's
     `offer` as a block, with the function's `lazy` (which may make `out` an Offered); True when
     some are. `known`: what the ask's later choices ask again (known.py: a flag set while listing)."""
-    from . import less, shapes, sources    # (they build on the Terms and Planner of this module)
+    from . import less, shapes, sources, unswitch    # (they build on the Terms and Planner of this module)
     from .known import first_part, one_term
     p = Planner(c, choice.each.tree.var)
     source = Term(each, each.tree)
@@ -322,8 +304,19 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
         with c.w.indented("else:"):
             c.w.line(call)
 
-    def leaf(node: Leaf) -> None:
+    def leaf(node: Leaf, head: bool | None = None, splits: int = 0) -> None:
+        # head: the residual's first part is the `when:`'s first (known.py's flag is kept for it)
         if shape is not None and sources.write(p, shape, node.residual, emit, block):
+            return
+        if head is None:
+            head = bool(node.residual) and flag is not None and one_term(node.residual[0], first)
+        split = unswitch.unswitched(p, node.residual[0]) if node.residual and splits < unswitch.MAX_SPLITS else None
+        if split is not None:           # `A if S else B` on every value: S tested once (unswitch.py)
+            test, then, orelse = split
+            with c.w.indented(f"if {c.w_src(p.compile(test))}:"):
+                leaf(Leaf((), (then, *node.residual[1:])), head, splits + 1)
+            with c.w.indented("else:"):
+                leaf(Leaf((), (orelse, *node.residual[1:])), head, splits + 1)
             return
         items = _values(p, source)
         var = c.w.temp("_v")
@@ -338,7 +331,7 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
         residual = [p.steady(t, found) for t in residual]
         marks = {**p.hoist(found), **less.make(p, tables, var), **lifted}
         value = Frag(src=var, type=type_, atomic=True)
-        if flag is None or not one_term(node.residual[0], first):
+        if not head:
             with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual, value, marks):
                 emit(var)
             return

@@ -16,7 +16,8 @@ from ...expr import ast
 from ...expr.codegen import Frag
 from ...expr.types import BOOL, CONDITION
 from ..declare import Expr
-from .candidates import Planner, Term, rebuilt
+from ...expr.ast import rebuilt
+from .candidates import Planner, Term
 
 
 def first_part(p: Planner, when: Expr | None) -> Term | None:

@@ -34,7 +34,8 @@ from ...expr import ast
 from ...expr.codegen import Frag
 from ...expr.compiler import generator
 from ...expr.types import INT
-from .candidates import Planner, Term, rebuilt
+from ...expr.ast import rebuilt
+from .candidates import Planner, Term
 
 
 @attrs.frozen

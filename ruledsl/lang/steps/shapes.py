@@ -18,7 +18,8 @@ from __future__ import annotations
 import attrs
 
 from ...expr import ast
-from .candidates import Planner, Term, rebuilt
+from ...expr.ast import rebuilt
+from .candidates import Planner, Term
 
 SIZE, FIRST = "@size", "@first"
 
