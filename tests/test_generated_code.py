@@ -107,6 +107,30 @@ def test_four_spaces_a_level(coteccio):
     assert {0, 4, 8} <= indents and all(i % 4 == 0 for i in indents)
 
 
+def test_a_function_reading_the_slots_or_counters_often_reads_them_through_a_local(coteccio):
+    """`st.vars` and `st.cv` (never replaced during play) are read from `_vars` / `_cv`, set as
+    the function begins, in a function that reads them four times or more; each line still
+    shows its place in the rule file (the local's own line has none)."""
+    prog = coteccio.program(4)
+    functions = re.split(r"\n(?=def )", prog.source)
+    aliased = 0
+    for f in functions:
+        for name in ("vars", "cv"):
+            if f"\n    _{name} = st.{name}\n" in f:
+                aliased += 1
+                assert f"st.{name}[" not in f and f.count(f"_{name}[") >= 4
+            else:
+                assert f.count(f"st.{name}[") < 4 and f"_{name}[" not in f
+    assert aliased >= 4
+    lines = prog.source.splitlines()
+    assert len(lines) == len(prog.spans)
+    for line, span, before in zip(lines, prog.spans, [None, *prog.spans]):
+        if line.strip() in ("_vars = st.vars", "_cv = st.cv"):
+            assert span is None
+        elif line.startswith("def "):
+            assert span is None and before is None       # (the blank line between functions)
+
+
 # ---------------------------------------------------------------- no SyntaxWarning
 
 

@@ -207,6 +207,7 @@ class Writer:
             out.function(f"def {f.name}({f.params}):")
             self._emit(f.items, 1, out, [], pending, go=_CALL_BLOCK)
             self._blocks(pending, out, emitted)      # blocks a function's gotos made into functions
+        out.aliased()
         return "\n".join(out.lines) + "\n", out.spans, emitted
 
     def _pass_over(self) -> None:
@@ -344,19 +345,44 @@ _KEPT = re.compile(r"(?:(st\.vars\[\d+\]) = (_t\d+)|(_t\d+) = (st\.vars\[\d+\]) 
 _STORE = re.compile(r"st\.vars\[\d+\] = ")
 
 
+# The state's lists of slots and counters, never replaced during play (only a new state or a
+# determinized one gets new ones), read through a local in a function that reads them often.
+_ALIASED = ("vars", "cv")
+_ALIAS_FROM = 4         # reads of one in a function from which the local is worth its store
+
+
 class _Out:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.spans: list[Span | None] = []
         self.answer: str | None = None      # the function's answer as unpacked (an apply's)
         self.kept: list = []                # (depth, slot, local) in force
+        self.header: int | None = None      # the line of the function being written
 
     def function(self, header: str) -> None:
         """A function begins: a blank line after the one before, then its header."""
+        self.aliased()
         if self.lines:
             self.add(0, "", None)
         self.answer, self.kept = None, []
+        self.header = len(self.lines)
         self.add(0, header, None)
+
+    def aliased(self) -> None:
+        """The function just written (its first parameter the state, `st`) reads `st.vars[…]` or
+        `st.cv[…]` from a local `_vars` / `_cv` set as it begins, where it reads them often: one
+        attribute lookup instead of one a read."""
+        if self.header is None or not self.lines[self.header].startswith(("def _", "def legal_", "def apply_")) \
+                or "(st" not in self.lines[self.header]:
+            return
+        body = slice(self.header + 1, len(self.lines))
+        for name in _ALIASED:
+            read = f"st.{name}["
+            if sum(line.count(read) for line in self.lines[body]) >= _ALIAS_FROM:
+                self.lines[body] = [line.replace(read, f"_{name}[") for line in self.lines[body]]
+                self.lines.insert(self.header + 1, f"{INDENT}_{name} = st.{name}")
+                self.spans.insert(self.header + 1, None)
+        self.header = None
 
     def add(self, indent: int, text: str, span: Span | None) -> None:
         while self.kept and indent < self.kept[-1][0]:
