@@ -114,6 +114,19 @@ def test_a_play_out_takes_no_more_actions_than_it_is_allowed(limit):
     assert picture(one) == picture(other)
 
 
+@pytest.mark.parametrize("limit", [1, 2, 3, 7, 30])
+def test_a_play_out_of_asks_takes_no_more_actions_than_it_is_allowed(limit):
+    """The decisions outside a trick, one after another in play_out's own loop, counted down."""
+    game = shipped.game("maumau")
+    st = game.new_initial_state(seed=3, players=3)
+    start = st.steps
+    one, other = st.clone(), st.clone()
+    one.play_out(random.Random(1), max_steps=limit)
+    step_by_step(other, random.Random(1), max_steps=limit)
+    assert one.steps - start == limit
+    assert picture(one) == picture(other)
+
+
 def test_the_shipped_trick_games_have_a_generated_loop_to_compare():
     """Guards the comparisons above against comparing nothing."""
     games = [shipped.load(p) for p in FILES]

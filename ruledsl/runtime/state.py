@@ -118,7 +118,9 @@ class State:
                     continue
                 if rollout is None and bits is not None:
                     # decisions that are not a trick's play, one after another (the turns of a
-                    # game of asks): their draw written out (DRAW), no call, in a loop of their own
+                    # game of asks): their draw written out (DRAW), no call, in a loop of their own;
+                    # each is one action, one step (`steps`), so the steps left are counted down
+                    left = limit - self.steps_done - len(self.trick)
                     while True:
                         legal = self._legal or legal_of[pc](self)      # an ask worked them out waiting
                         self._legal = None
@@ -130,8 +132,8 @@ class State:
                         while x >= size:
                             x = bits(width)
                         apply_of[pc](self, legal[x])
-                        if self.player < 0 or self.hands_scored >= until or \
-                                self.steps_done + len(self.trick) >= limit:
+                        left -= 1
+                        if self.player < 0 or self.hands_scored >= until or not left:
                             break
                         pc = self.pc
                         if rollout_of[pc] is not None:
