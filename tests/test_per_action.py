@@ -98,10 +98,9 @@ def test_a_seat_that_may_be_none_is_checked(tmp_path):
 
 
 def test_a_kept_answer_is_read_from_its_local_where_its_store_dominates(monkeypatch):
-    from ruledsl.compile import writer
-    from ruledsl.compile.writer import _Out
-    monkeypatch.setattr(writer, "_ALIAS_FROM", 1000)     # the answers alone (st.vars through a local:
-    out = _Out()                                         # test_generated_code.py)
+    from ruledsl.compile import output
+    monkeypatch.setattr(output, "_ALIAS_FROM", 1000)     # the answers alone (st.vars through a local:
+    out = output.Output()                                # test_generated_code.py)
     out.function("def _a0(st, a):")
     lines = [(1, "_t1, _t2 = a"), (1, "if _t1 == 0:"), (2, "st.vars[5] = _t2"), (2, "f(st.vars[5], st.vars[50])"),
              (2, "if x:"), (3, "g(st.vars[5])"), (2, "st.vars[5] = h()"), (2, "g(st.vars[5])"),
