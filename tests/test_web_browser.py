@@ -211,6 +211,14 @@ def test_a_computer_plays_for_someone_who_left_until_they_come_back(browser, ser
     bob_ctx.close()
 
 
+def test_the_lobby_says_how_many_play_each_game(browser, server):
+    page = browser.new_page()
+    page.goto(server.base + "/")
+    assert page.inner_text("[data-rules=klondike] .game-players") == "1 player"
+    assert page.inner_text("[data-rules=kozel] .game-players") == "2–5 players"
+    page.close()
+
+
 def test_a_card_that_may_not_be_played_says_why(browser, server):
     ctx = browser.new_context()
     page = ctx.new_page()

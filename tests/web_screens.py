@@ -3,7 +3,7 @@
     python tests/web_screens.py docs
 
 web-lobby.jpg (tables open, in play and finished), web-table.jpg (a Kozel table mid-trick,
-desktop), web-table-phone.jpg (the same at a phone's width), web-over.jpg (a finished match
+desktop, the people named and a word said), web-table-phone.jpg (the same at a phone's width), web-over.jpg (a finished match
 stepped back).
 Needs the test extra, Pillow and /usr/bin/chromium.
 """
@@ -38,6 +38,11 @@ def main(out: Path) -> None:
             bob.goto(links["B"])
             for page in (alice, bob):
                 page.wait_for_selector("#hand .card")
+            for page, name in ((alice, "Alice"), (bob, "Bob")):    # names, and a word to the table
+                page.fill("#name-text", name)
+                page.press("#name-text", "Enter")
+            bob.fill("#talk-text", "good luck, both!")
+            bob.press("#talk-text", "Enter")
             for _ in range(40):                       # a few tricks in, A to play into a trick
                 if "Your turn" in alice.inner_text("#status") and alice.locator("#trick .play").count() \
                         and not alice.locator("#trick.faded").count() and _ > 6:

@@ -27,7 +27,7 @@ function tile(r) {
 }
 
 function players({ min, max }) {
-  return min === max ? `${min} players` : `${min}–${max} players`;
+  return min === max ? `${min} player${min === 1 ? "" : "s"}` : `${min}–${max} players`;
 }
 
 function shorten(text, n) {
