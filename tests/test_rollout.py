@@ -102,23 +102,12 @@ def test_a_hand_play_out_stops_where_the_step_path_stops(game, players):
     assert picture(one) == picture(other)
 
 
-@pytest.mark.parametrize("limit", [1, 2, 3, 5, 8, 13])
-def test_a_play_out_takes_no_more_actions_than_it_is_allowed(limit):
-    game = shipped.game("ciapano")
-    st = game.new_initial_state(seed=2, players=4)
-    start = st.steps
-    one, other = st.clone(), st.clone()
-    one.play_out(random.Random(1), max_steps=limit)
-    step_by_step(other, random.Random(1), max_steps=limit)
-    assert one.steps - start == limit
-    assert picture(one) == picture(other)
-
-
-@pytest.mark.parametrize("limit", [1, 2, 3, 7, 30])
-def test_a_play_out_of_asks_takes_no_more_actions_than_it_is_allowed(limit):
-    """The decisions outside a trick, one after another in play_out's own loop, counted down."""
-    game = shipped.game("maumau")
-    st = game.new_initial_state(seed=3, players=3)
+# A trick game's play-out (its generated loop), and a game of asks' (the decisions outside a
+# trick, one after another in play_out's own loop, counted down).
+@pytest.mark.parametrize("name, players, seed, limit", [("ciapano", 4, 2, n) for n in (1, 2, 3, 5, 8, 13)]
+                         + [("maumau", 3, 3, n) for n in (1, 2, 3, 7, 30)])
+def test_a_play_out_takes_no_more_actions_than_it_is_allowed(name, players, seed, limit):
+    st = shipped.game(name).new_initial_state(seed=seed, players=players)
     start = st.steps
     one, other = st.clone(), st.clone()
     one.play_out(random.Random(1), max_steps=limit)
