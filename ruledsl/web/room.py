@@ -88,7 +88,8 @@ class Room(People):
                 out.append(table.meta())
                 continue
             entry = self.catalog.get(row["rules"])
-            seats = [seat_row(SEAT_NAMES[i], kind, bot, 0, name) for i, kind, bot, name in row.pop("seats")]
+            seats = [seat_row(SEAT_NAMES[i], kind, bot, 0, name, stand_in)
+                     for i, kind, bot, name, stand_in in row.pop("seats")]
             out.append({**row, "title": entry.ruleset.name if entry else row["rules"], "hand": None, "seats": seats})
         return out
 

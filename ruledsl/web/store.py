@@ -178,9 +178,9 @@ class Store:
                       "version": r[5], "seats": []} for r in rows}
         if out:
             marks = ", ".join("?" * len(out))
-            for table_id, seat, kind, bot, name in self._read(
-                    f"SELECT table_id, seat, kind, bot, name FROM seats WHERE table_id IN ({marks}) ORDER BY seat", list(out)):
-                out[table_id]["seats"].append((seat, kind, bot, name))
+            for table_id, seat, *who in self._read(f"SELECT table_id, seat, kind, bot, name, stand_in FROM seats "
+                                                   f"WHERE table_id IN ({marks}) ORDER BY seat", list(out)):
+                out[table_id]["seats"].append((seat, *who))
         return list(out.values())
 
     def seats(self, table_id: str) -> list[dict]:
