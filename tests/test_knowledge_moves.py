@@ -99,3 +99,33 @@ def test_several_cards_moved_leave_every_zone_they_lie_in_and_teach_what_the_rul
         z[:] = [c for c in z if c not in moved]
     ruled.zones[dest].extend(moved)
     assert done.zones == ruled.zones and known(done) == known(ruled)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_zones_first_cards_moved_in_order_leave_it_as_any_move_does(seed):
+    """move_cards takes the first cards of one zone, in its order (the pile but its top card, a
+    whole stock), off by one slice (helpers._took_first): the zones and what the seats learn are
+    what the rule says, as for any other move, for every zone, length and destination."""
+    game = ruledsl.load_game(GAMES[[p.stem for p in GAMES].index("maumau")])
+    match = game.new_initial_state(seed=seed, players=3)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(5, 40)):
+        if match.is_terminal():
+            break
+        match.apply_action(rng.choice(match.legal_actions()))
+    tried = 0
+    for source, zone in enumerate(match.zones):
+        for k in range(1, len(zone) + 1):
+            for dest in range(len(match.zones)):
+                moved = zone[:k]
+                done, ruled = match.clone(), match.clone()
+                helpers.move_cards(done, list(moved), dest)
+                for i, z in enumerate(ruled.zones):
+                    part = [c for c in z if c in moved]
+                    if i != dest and part:
+                        by_the_rule(ruled, i, dest, part)
+                    z[:] = [c for c in z if c not in moved]
+                ruled.zones[dest].extend(moved)
+                assert done.zones == ruled.zones and known(done) == known(ruled), (source, k, dest)
+                tried += 1
+    assert tried > 50

@@ -259,6 +259,8 @@ def move_cards(st, moved: list, dest: int) -> None:
                 zones[dest].append(card)
                 return
         # no zone holds it: it is on the trick
+    elif moved and _took_first(st, moved, dest):
+        return
     wanted = set(moved)
     if len(wanted) != len(moved):               # `move [c, c] to table` would make a card twice
         twice = next(c for i, c in enumerate(moved) if c in moved[:i])
@@ -283,6 +285,21 @@ def move_cards(st, moved: list, dest: int) -> None:
     if not wanted.isdisjoint(target):              # moving cards to where they already are
         target[:] = [c for c in target if c not in wanted]
     target.extend(moved)
+
+
+def _took_first(st, moved: list, dest: int) -> bool:
+    """Whether `moved` were the first cards of a zone other than `dest`, in its order (the pile
+    but its top card, a whole stock); if so they are moved by one slice, without the set and the
+    card-by-card removes of move_cards (a card lies in one place: none of them is given twice,
+    none lies elsewhere). Shuffling a pile back into a stock took most of its time there."""
+    k, first, zones = len(moved), moved[0], st.zones
+    for i, z in enumerate(zones):
+        if len(z) >= k and z[0] == first and i != dest and z[:k] == moved:
+            knowledge.moved(st, i, dest, moved)
+            del z[:k]
+            zones[dest].extend(moved)
+            return True
+    return False
 
 
 def move_zone(st, source: int, dest: int) -> None:
