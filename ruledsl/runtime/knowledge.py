@@ -217,14 +217,16 @@ def shuffled(st, zone: int) -> int:
     """Zone `zone` is being shuffled; the shuffles before it this hand (each one's seed). Unless
     everyone sees the zone, nobody knows where its cards lie now, even those a seat knew were
     there: they leave every mask, and the record keeps what each seat knew."""
-    _fold_taken(st)
-    n, know = st.n, _masks(st)
+    if st.taken:
+        _fold_taken(st)
+    n, know = st.n, st.know
+    if know is None:
+        know = (0,) * (1 + n)
     done = know[1 + n] if len(know) > 1 + n else ()
     m = mask(st.zones[zone]) if st.prog.viewers.seers[zone] is not None else 0
-    knew = tuple((know[PUBLIC] | know[1 + s]) & m for s in range(n))
-    for i in range(1 + n):
-        know[i] &= ~m
-    st.know = (*know[:1 + n], (*done, (zone, m, knew)))
+    seen, keep = know[PUBLIC], ~m
+    knew = tuple([(seen | k) & m for k in know[1:1 + n]])
+    st.know = (*[k & keep for k in know[:1 + n]], (*done, (zone, m, knew)))
     return len(done)
 
 
