@@ -412,6 +412,16 @@ def test_integer_division_and_indexing(run):
         "index 2 is out of range for a list of 2"
 
 
+def test_a_zones_first_cards_by_index_are_its_slice_and_past_its_end_fail_as_written(run):
+    """`[table[i] for i in range(n)]` of a zone is one slice where 0 <= n <= its size
+    (loops.listed); a negative n gives none, an n past the end fails at the index, as written."""
+    cards = run("table")
+    assert [run(f"[table[i] for i in range(player - 3)]", p) for p in range(6)] == \
+        [[], [], [], [], cards[:1], cards[:2]]
+    assert _error(run, "[table[i] for i in range(player - 0)]", 3).message == "index 2 is out of range for a list of 2"
+    assert run("[table[i] for i in range(count(table) - 1)]") == cards[:1]
+
+
 @pytest.mark.parametrize("text, value", [
     ("xs[1:3]", [1, 4]), ("xs[:2]", [3, 1]), ("xs[-2:]", [1, 5]), ("xs[3:1]", []), ("xs[2:99]", [4, 1, 5]),
     ("xs[-99:1]", [3]), ("xs[:]", [3, 1, 4, 1, 5]), ("'hello'[1:3]", "el"), ("sum(xs[1:])", 11),

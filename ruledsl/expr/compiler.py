@@ -325,7 +325,7 @@ class Compiler(Access, Operators, Loops):
         return Frag(src=f"[{', '.join(self.src(f) for f in items)}]", type=list_of(item), most=len(items))
 
     def _Comprehension(self, node: ast.Comprehension) -> Frag:
-        return self.gather("list", node)
+        return self.listed(node)
 
     def _Call(self, node: ast.Call) -> Frag:
         frag = self.scope.function(self, node)

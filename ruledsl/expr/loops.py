@@ -114,6 +114,31 @@ class Loops:
             return Frag(src=kept, type=type_, atomic=True, most=most)
         return Frag(src=result, type=type_, atomic=True, most=most)
 
+    def listed(self, node: ast.Comprehension) -> Frag:
+        """A comprehension's list. `[xs[i] for i in range(n)]` of a zone xs is its first n cards:
+        one slice where 0 <= n <= len(xs) (a new stock from the pile but its top card, without a
+        call and a bounds test a card); the loop as written where not (a negative n gives none,
+        an index past the end fails there)."""
+        mark = self.unit.mark()
+        frag = self.gather("list", node)
+        loop, e = node.loop, node.element
+        if (self.loops or node.more or loop.cond is not None or not isinstance(loop.seq, ast.Call)
+                or loop.seq.name != "range" or len(loop.seq.args) != 1 or not isinstance(e, ast.Index)
+                or not isinstance(e.value, ast.Name) or not isinstance(e.index, ast.Name)
+                or e.index.name != loop.var or e.value.name == loop.var):
+            return frag
+        written = self.unit.take(mark)
+        xs, n = self.atom(self._expr(e.value)), self.atom(self._expr(loop.seq.args[0]))
+        if not xs.live or not xs.type.only("list") or not n.type.only("int") or \
+                any(self.shared.counter and self.shared.counter in text for _, text in written):
+            self.unit.take(mark)            # not a zone, or a loop whose work is counted: as written
+            self.unit.lines += written
+            return frag
+        x, k = self.src(xs), self.src(n)
+        self.unit.block(f"if 0 <= {k} <= _len({x}):", [(0, f"{frag.src} = {x}[:{k}]")])
+        self.unit.block("else:", written)
+        return frag
+
     def _steady_lines(self, mark: int) -> bool:
         """Whether the lines written since `mark` read no name written in the loops around
         them before it (a loop's variable, a value of its round): each is written within

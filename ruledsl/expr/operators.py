@@ -47,6 +47,10 @@ class Operators:
             low, high = self.largest(a), self.largest(b)
             if low is not None and high is not None:
                 frag = attrs.evolve(frag, most=low + high)
+        elif node.op == "-" and frag.const is None and frag.type.only(*INTS):     # `count(pile) - 1` too
+            high = self.largest(a)
+            if high is not None and b.const is not None and type(b.const[0]) is int and b.const[0] >= 0:
+                frag = attrs.evolve(frag, most=high - b.const[0])
         return frag
 
     def arithmetic(self, op: str, a: Frag, b: Frag, left: ast.Node, right: ast.Node, span: Span) -> Frag:
