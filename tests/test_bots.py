@@ -165,6 +165,34 @@ def test_hint_does_its_floor_however_slow_the_clock():
     assert busy.moves == quiet.moves and busy.seconds >= 24 * 5.0
 
 
+@pytest.mark.parametrize("name", ["kozel", "coteccio", "ciapano", "president"])
+def test_hint_reads_no_clock_but_the_one_it_is_given(name):
+    """The slow clock above reaches only what reads the hint's `clock`: a part of the search that
+    read the machine's own clock (a time budget's default, e.g. the endgame solver's or the pool
+    of worlds') would answer differently on a busy machine. No such reading, in games that solve
+    endgames and weigh worlds by the others' play."""
+    import sys
+    import time
+    from pathlib import Path
+    clocks = {time.perf_counter, time.process_time, time.monotonic, time.time, time.perf_counter_ns,
+              time.process_time_ns, time.monotonic_ns, time.time_ns, time.thread_time, time.thread_time_ns}
+    read = []
+
+    package = str(Path(ruledsl.__file__).parent)           # (not a test tool's own clock, read at a collection)
+
+    def watch(frame, event, arg):
+        if event == "c_call" and arg in clocks and frame.f_code.co_filename.startswith(package):
+            read.append(f"{arg.__name__} from {frame.f_code.co_filename}:{frame.f_lineno}")
+
+    for st in points(name, GAMES[name].default_players, limit=2):
+        sys.setprofile(watch)
+        try:
+            found = bots.hint(st, random.Random(4), min_iterations=8, max_seconds=None, clock=SlowClock(1.0))
+        finally:
+            sys.setprofile(None)
+        assert found.iterations == 8 and read == []
+
+
 def test_hint_reports_the_time_cap_when_it_stops_the_search():
     st = next(points("kozel", 3))
     found = bots.hint(st, random.Random(4), min_iterations=25, max_seconds=10, clock=SlowClock(1.0))
