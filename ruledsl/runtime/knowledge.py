@@ -168,7 +168,7 @@ def teacher(lesson: tuple, n: int):
                  "    if know is None:",
                  f"        know = {(0,) * (1 + n)!r}"]
         if gains:              # (a hand's shuffles, know[1 + n], follow the masks when recorded)
-            lines.append(f"    st.know = ({masks},) if len(know) == {1 + n} else ({masks},) + know[{1 + n}:]")
+            lines.append(f"    st.know = ({masks},) if len(know) == {1 + n} else ({masks}, know[{1 + n}])")
         else:
             lines.append("    st.know = know")
         if owner >= 0:
