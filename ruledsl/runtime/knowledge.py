@@ -219,15 +219,34 @@ def shuffled(st, zone: int) -> int:
     there: they leave every mask, and the record keeps what each seat knew."""
     if st.taken:
         _fold_taken(st)
-    n, know = st.n, st.know
-    if know is None:
-        know = (0,) * (1 + n)
-    done = know[1 + n] if len(know) > 1 + n else ()
     m = mask(st.zones[zone]) if st.prog.viewers.seers[zone] is not None else 0
-    seen, keep = know[PUBLIC], ~m
-    knew = tuple([(seen | k) & m for k in know[1:1 + n]])
-    st.know = (*[k & keep for k in know[:1 + n]], (*done, (zone, m, knew)))
-    return len(done)
+    return _forgetting(st.n)(st, zone, m)
+
+
+_FORGETTING: dict = {}
+
+
+def _forgetting(n: int):
+    """shuffled's work for `n` seats, written out once as `forget(st, zone, m)`: every mask
+    loses the cards `m`, and the record (know[1 + n]) gains (zone, m, per seat the cards of m
+    it knew: everyone's or its own); the count of the shuffles before. (A game that makes a new
+    stock every few turns has it on its path: two comprehensions and a star-join were a third
+    of it.)"""
+    if n not in _FORGETTING:
+        masks = ", ".join(f"know[{i}] & keep" for i in range(1 + n))
+        knew = "".join(f"(seen | know[{1 + s}]) & m, " for s in range(n))
+        lines = ["def forget(st, zone, m):",
+                 "    know = st.know",
+                 "    if know is None:",
+                 f"        know = {(0,) * (1 + n)!r}",
+                 f"    done = know[{1 + n}] if len(know) > {1 + n} else ()",
+                 f"    keep, seen = ~m, know[{PUBLIC}]",
+                 f"    st.know = ({masks}, (*done, (zone, m, ({knew}))))",
+                 "    return len(done)"]
+        names: dict = {}
+        exec("\n".join(lines), names)
+        _FORGETTING[n] = names["forget"]
+    return _FORGETTING[n]
 
 
 def tricks_taken(st):
