@@ -152,6 +152,8 @@ def test_hint_rates_every_move_best_first_with_its_interval(name, players):
         assert values == sorted(values, reverse=True)      # the others by value
         assert found.best.best and found.best.tied and not any(m.best for m in found.moves[1:])
         assert all(m.tied for m in found.moves if m.value > found.best.value)   # never overruled beyond the noise
+        best = found.best                                  # intervals apart: apart by the paired test too
+        assert not any(m.tied for m in found.moves if best.value - m.value > best.margin + m.margin)
         assert all(m.samples == 6 == found.iterations and m.margin >= 0 for m in found.moves)
         assert found.seat == st.current_player() and not found.capped and found.units == "hand"
 
@@ -191,6 +193,16 @@ def test_hint_reads_no_clock_but_the_one_it_is_given(name):
         finally:
             sys.setprofile(None)
         assert found.iterations == 8 and read == []
+
+
+def test_hint_says_how_sure_it_is_and_is_surer_over_more_worlds():
+    """A move's margin is its mean's 95% interval over the worlds: four times the worlds, about
+    half the margin (a margin of the values' spread, not of their mean, would not shrink)."""
+    st = next(points("kozel", 3))
+    few, many = (bots.hint(st, random.Random(4), min_iterations=n) for n in (25, 100))
+    shrunk = [b.margin / a.margin for a in few.moves for b in many.moves if a.action == b.action and a.margin > 0]
+    assert shrunk and all(0.3 < r < 0.8 for r in shrunk)
+    assert any(not m.tied for m in many.moves)         # and some move is behind the best beyond the noise
 
 
 def test_hint_reports_the_time_cap_when_it_stops_the_search():
