@@ -119,8 +119,10 @@ class State:
                 if rollout is None and bits is not None:
                     # decisions that are not a trick's play, one after another (the turns of a
                     # game of asks): their draw written out (DRAW), no call, in a loop of their own;
-                    # each is one action, one step (`steps`), so the steps left are counted down
+                    # each is one action, one step (`steps`), so the steps left are counted down;
+                    # a program without tricks never leaves it for one
                     left = limit - self.steps_done - len(self.trick)
+                    tricks = rollout_of.count(None) < len(rollout_of)
                     while True:
                         legal = self._legal or legal_of[pc](self)      # an ask worked them out waiting
                         self._legal = None
@@ -136,7 +138,7 @@ class State:
                         if self.player < 0 or self.hands_scored >= until or not left:
                             break
                         pc = self.pc
-                        if rollout_of[pc] is not None:
+                        if tricks and rollout_of[pc] is not None:
                             break
                     continue
                 legal = self._legal or legal_of[pc](self)
