@@ -320,9 +320,11 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
             return
         items = _values(p, source)
         var = c.w.temp("_v")
-        if not node.residual:            # every value offered: one comprehension
+        if not node.residual:            # every value offered: made in C where a value is its answer's as it is
+            frozen_var = frozen(var, type_)
             c.w.line(f"{out} += _map({answers}.__getitem__, {items})" if answers else
-                     f"{out} += [({index}, {frozen(var, type_)}) for {var} in {items}]")
+                     f"{out} += _zip(_repeat({index}), {items})" if frozen_var == var else
+                     f"{out} += [({index}, {frozen_var}) for {var} in {items}]")
             return
         tables: list = []
         lifted: dict = {}
