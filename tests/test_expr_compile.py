@@ -412,6 +412,18 @@ def test_integer_division_and_indexing(run):
         "index 2 is out of range for a list of 2"
 
 
+def test_a_cards_rank_or_suit_compared_with_a_constant_is_read_from_a_table_of_answers(run):
+    """`rank(c) == '7'` (either side, == or !=) is read from a table of the answers made when
+    compiled (operators._told): the same truth as comparing the texts, for every card."""
+    cards = run("table")
+    for text, expected in [("rank(c) == '7'", [str(c)[:-1] == "7" for c in cards]),
+                           ("'3' != rank(c)", [str(c)[:-1] != "3" for c in cards]),
+                           ("suit(c) == D", [str(c)[-1] == "D" for c in cards]),
+                           ("C != suit(c)", [str(c)[-1] != "C" for c in cards])]:
+        assert run(f"[{text} for c in table]") == expected, text
+        assert all(type(x) is bool for x in run(f"[{text} for c in table]"))
+
+
 def test_a_zones_first_cards_by_index_are_its_slice_and_past_its_end_fail_as_written(run):
     """`[table[i] for i in range(n)]` of a zone is one slice where 0 <= n <= its size
     (loops.listed); a negative n gives none, an n past the end fails at the index, as written."""

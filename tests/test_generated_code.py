@@ -143,6 +143,13 @@ def test_a_zones_first_cards_taken_by_index_are_one_slice():
     assert len(sliced) == 1 and "INDEX(" in source
 
 
+def test_a_rank_compared_with_a_constant_compares_no_text():
+    """Mau-Mau's `rank(c) == '7'`, `rank(c) == 'J'`: a table of the answers read by the card."""
+    game = ruledsl.load_game(Path(__file__).parents[1] / "games" / "maumau.yaml")
+    source = game.new_initial_state(seed=0, players=4).prog.source
+    assert "RANK_OF[" in source and not re.search(r"RANK_OF\[[^\]]+\] [!=]= [A-Z]+(_\d+)?\b", source)
+
+
 @pytest.fixture
 def syntax_warnings_are_errors():
     with warnings.catch_warnings():

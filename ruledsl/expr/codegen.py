@@ -48,6 +48,9 @@ class Frag:
     items_most: int | None = None    # ... and the most each of its items may hold (a group, a combination)
     origin: str | None = None    # a card: the index of the zone it most likely lies in (a choice's
                                  # `each:` zone, `last(deck)`'s deck), where a move looks first
+    looked_up: tuple | None = None   # this is a constant table read at one index: (the table, the
+                                 # index's source); compared with a constant, it is read from a table
+                                 # of the answers instead (`rank(c) == '7'`: no text compared)
 
 
 class Names(Protocol):

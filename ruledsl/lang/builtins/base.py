@@ -99,5 +99,6 @@ def table(lookup: Callable, gives: Type, seat: bool = True):
     """A per-seat (or per-card) table written in as a constant: TABLE[x]."""
     def emit(c, g, args, node):
         x = g.seat(c, args[0], node.args[0]) if seat else c.src(args[0])
-        return Frag(src=f"{c.unit.const(lookup(g))}[{x}]", type=gives)
+        values = lookup(g)
+        return Frag(src=f"{c.unit.const(values)}[{x}]", type=gives, looked_up=(values, x))
     return emit

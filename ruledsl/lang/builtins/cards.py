@@ -65,9 +65,11 @@ def _suit(c, g, args, node):
     ranking = g.program.ranking
     if ranking.fixed:           # the one table, a constant: no attribute read a card
         suit_of = ranking.tables("suit")[0]
+        table = ranking.rankings.get(None).suit
     else:
         suit_of = c.src(c.steady(Frag(src=f"{g.ranking(c)}.suit", steady=True)))
-    return Frag(src=f"{suit_of}[{c.src(card)}]", type=SUIT)
+        table = None
+    return Frag(src=f"{suit_of}[{c.src(card)}]", type=SUIT, looked_up=None if table is None else (table, c.src(card)))
 
 
 def _holds(c, g, args, node):
