@@ -428,7 +428,7 @@ def test_a_zones_first_cards_by_index_are_its_slice_and_past_its_end_fail_as_wri
     """`[table[i] for i in range(n)]` of a zone is one slice where 0 <= n <= its size
     (loops.listed); a negative n gives none, an n past the end fails at the index, as written."""
     cards = run("table")
-    assert [run(f"[table[i] for i in range(player - 3)]", p) for p in range(6)] == \
+    assert [run("[table[i] for i in range(player - 3)]", p) for p in range(6)] == \
         [[], [], [], [], cards[:1], cards[:2]]
     assert _error(run, "[table[i] for i in range(player - 0)]", 3).message == "index 2 is out of range for a list of 2"
     assert run("[table[i] for i in range(count(table) - 1)]") == cards[:1]

@@ -19,7 +19,6 @@ import ruledsl
 import shipped
 from ruledsl.compile.constants import constant_key
 from ruledsl.errors import RuleError, RuleErrors
-from ruledsl.expr import EvalError
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 SHIPPED = sorted(GAMES.glob("*.yaml")) + sorted((GAMES.parent / "examples").glob("*.yaml"))
