@@ -446,6 +446,21 @@ def test_the_roll_out_is_the_one_measured_for_the_rule_file_and_player_count(tmp
     assert rollouts.chosen(other.new_initial_state(seed=1, players=4)) == 0.0
 
 
+@pytest.mark.parametrize("name,cut", [("kozel", 15), ("kozel-closed", 64), ("coteccio", 64), ("ciapano", 64)])
+def test_the_default_bot_cuts_its_roll_outs_where_the_runs_measured_it_best(name, cut):
+    """rollouts.json as shipped: Kozel's roll-outs are cut after 15 actions (the confirmatory run,
+    benchmarks/README.md "Tenth session"), a variant of it and every game not measured so after
+    64; and the default bot plays by it: a roll-out of the expert's finishes stops there."""
+    from ruledsl.bots import rollouts
+    from ruledsl.bots.expert import horizon
+    st = next(points(name, GAMES[name].default_players))
+    assert horizon(st) == cut and bots.make("expert").style.horizon is None      # the game's, not a fixed one
+    finish = rollouts.Finish(st, Goal(st), horizon=horizon(st))
+    played = st.clone()
+    finish(played, random.Random(1))
+    assert played.steps - st.steps <= cut
+
+
 def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_same_deals(tmp_path):
     """benchmarks/bots.py --choose-rollouts: the expert with `race` and without, each against
     PIMC over the same deals and seats, compared hand by hand; stored only when the lower end of
