@@ -33,7 +33,8 @@ def choose_rollouts(rows: list[dict], choices: Path) -> str:
     runs against a common opponent, a value whose paired advantage is above zero (within the
     noise) and which beats the opponent by more than the noise where the default does not — the
     issue's aim met, at no loss by the best estimate (meets_aim); else the default. Stored in
-    `choices` (ruledsl/bots/rollouts.py reads it). A setting not measured keeps its entry."""
+    `choices` (ruledsl/bots/rollouts.py reads it). A setting not measured keeps its entry, and so
+    does one marked "SETTING confirmed" (set by a confirmatory run: delete the mark to re-choose)."""
     from ruledsl.bots.rollouts import rules_key
     table = json.loads(choices.read_text()) if choices.exists() else {}
     out = []
@@ -51,6 +52,9 @@ def choose_rollouts(rows: list[dict], choices: Path) -> str:
             for value, found in versus_common(mine, setting, default).items():
                 tried.setdefault(value, found)
             if not tried:
+                continue
+            if f"{setting} confirmed" in entry:     # set by a run whose rule was fixed beforehand: a later screen does not undo it
+                out.append(f"{name}: {setting} {entry[setting]:g} kept (confirmed: {entry[f'{setting} confirmed']})")
                 continue
             best = max(tried, key=lambda k: tried[k][0] - tried[k][1])
             value = best if tried[best][0] - tried[best][1] > 0 else default

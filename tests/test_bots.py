@@ -488,6 +488,11 @@ def test_a_setting_is_chosen_from_two_runs_against_the_same_opponent_over_the_sa
     assert entry["horizon"] == 15.0 and "horizon vs 64" in entry                     # roll-outs cut at 15 actions
     bench.choose_rollouts(run("expert@10/race=2.5", -0.5) + run("expert@12", 0.0), choices)
     assert next(iter(json.loads(choices.read_text()).values()))["race"] == 0.0
+    table = json.loads(choices.read_text())                 # a value a confirmatory run set stays
+    next(iter(table.values()))["race confirmed"] = "a run fixed beforehand"
+    choices.write_text(json.dumps(table))
+    bench.choose_rollouts(run("expert@10/race=2.5", 1.0) + run("expert@12", 0.0), choices)
+    assert next(iter(json.loads(choices.read_text()).values()))["race"] == 0.0
 
 
 def test_a_setting_within_the_noise_of_the_default_is_chosen_where_it_alone_beats_the_opponent(tmp_path):
