@@ -90,15 +90,22 @@ def test_several_cards_moved_leave_every_zone_they_lie_in_and_teach_what_the_rul
     moved = [cards[i % len(cards)] for i in picks]
     moved = list(dict.fromkeys(moved))
     dest %= len(match.zones)
-    done, ruled = match.clone(), match.clone()
+    done, ruled = match.clone(), moved_by_the_rule(match, moved, dest)
     helpers.move_cards(done, moved, dest)
+    assert done.zones == ruled.zones and known(done) == known(ruled)
+
+
+def moved_by_the_rule(match, moved: list, dest: int):
+    """A copy of `match` with `moved` taken from wherever they lie to zone `dest`, one source
+    zone at a time, as the rule says (what move_cards must agree with)."""
+    ruled = match.clone()
     for i, z in enumerate(ruled.zones):
         part = [c for c in z if c in moved]
         if i != dest and part:
             by_the_rule(ruled, i, dest, part)
         z[:] = [c for c in z if c not in moved]
     ruled.zones[dest].extend(moved)
-    assert done.zones == ruled.zones and known(done) == known(ruled)
+    return ruled
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -118,14 +125,8 @@ def test_a_zones_first_cards_moved_in_order_leave_it_as_any_move_does(seed):
         for k in range(1, len(zone) + 1):
             for dest in range(len(match.zones)):
                 moved = zone[:k]
-                done, ruled = match.clone(), match.clone()
+                done, ruled = match.clone(), moved_by_the_rule(match, moved, dest)
                 helpers.move_cards(done, list(moved), dest)
-                for i, z in enumerate(ruled.zones):
-                    part = [c for c in z if c in moved]
-                    if i != dest and part:
-                        by_the_rule(ruled, i, dest, part)
-                    z[:] = [c for c in z if c not in moved]
-                ruled.zones[dest].extend(moved)
                 assert done.zones == ruled.zones and known(done) == known(ruled), (source, k, dest)
                 tried += 1
     assert tried > 50
