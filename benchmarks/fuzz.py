@@ -3,9 +3,9 @@
     nice -n 19 python benchmarks/fuzz.py --cases 20000 [--seed 0] [--timeout 20] [--cli-every 10]
     python benchmarks/fuzz.py --show SEED > case.yaml       # the case a seed makes
 
-The cases and the oracle are tests/fuzzing.py's (tests/test_fuzz.py runs a few in the suite):
-case `seed + i` is `fuzzing.case(random.Random(seed + i))`, so a finding is reproduced by its
-seed alone. Every `--cli-every`th case also goes through `validate`, `run --watch` and
+The cases are tests/fuzzing.py's, the oracle tests/fuzz_oracle.py's (tests/test_fuzz.py runs a
+few in the suite): case `seed + i` is `fuzzing.case(random.Random(seed + i))`, so a finding is
+reproduced by its seed alone. Every `--cli-every`th case also goes through `validate`, `run --watch` and
 `simulate`. The cases run one at a time in one worker process (one core), limited to
 `--memory` MB of address space (RLIMIT_AS). A case that takes over `--timeout` seconds of CPU
 time is a hang (CPU time, so that a niced run on a busy machine does not count its waits);
@@ -33,7 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-import fuzzing  # noqa: E402  (tests/fuzzing.py: the generators and the oracle)
+import fuzz_oracle  # noqa: E402  (tests/fuzz_oracle.py: what must happen to a case)
+import fuzzing  # noqa: E402  (tests/fuzzing.py: the generators)
 
 OVER_MEMORY = "over the memory limit"
 
@@ -47,14 +48,14 @@ def _out_of_time(signum, frame):
 
 
 def run_case(seed: int, folder: Path, cli: bool) -> str:
-    """The outcome of one case: one of fuzzing.OUTCOMES, or a finding's signature."""
+    """The outcome of one case: one of fuzz_oracle.OUTCOMES, or a finding's signature."""
     name, data = fuzzing.case(random.Random(seed))
     path = folder / name
     path.write_bytes(data)
     try:
-        outcome = fuzzing.check(path, seed)
+        outcome = fuzz_oracle.check(path, seed)
         if cli:
-            fuzzing.check_cli(path, outcome)
+            fuzz_oracle.check_cli(path, outcome)
         return outcome
     except OutOfTime:
         return "hang"
@@ -145,21 +146,21 @@ def main(argv=None) -> int:
         if outcome in ("hang", "worker died"):
             current.stop()
             current = Worker(args.memory, args.cli_every, args.timeout)
-        if outcome not in outcomes and outcome not in fuzzing.OUTCOMES:
+        if outcome not in outcomes and outcome not in fuzz_oracle.OUTCOMES:
             print(f"seed {seed}: {outcome}", file=sys.stderr, flush=True)
         outcomes[outcome] += 1
         seeds[outcome].append(seed)
         done += 1
         if done % 500 == 0:
             print(f"... {done} cases, {time.monotonic() - start:.0f} s, "
-                  f"{done - sum(outcomes[o] for o in fuzzing.OUTCOMES)} findings", file=sys.stderr, flush=True)
+                  f"{done - sum(outcomes[o] for o in fuzz_oracle.OUTCOMES)} findings", file=sys.stderr, flush=True)
     current.stop()
     seconds = time.monotonic() - start
-    findings = {o: n for o, n in outcomes.items() if o not in fuzzing.OUTCOMES}
+    findings = {o: n for o, n in outcomes.items() if o not in fuzz_oracle.OUTCOMES}
     print(f"cases: {done} (seeds {args.seed}..{args.seed + done - 1}) in {seconds:.0f} s, "
           f"{args.timeout:g} CPU s and {args.memory} MB a case, every {args.cli_every}th through the CLI")
     print(f"loaded and played: {outcomes['loads']} (and {outcomes['long']} still going after "
-          f"{fuzzing.SHORT_MATCH} actions); a located error: {outcomes['located']}")
+          f"{fuzz_oracle.SHORT_MATCH} actions); a located error: {outcomes['located']}")
     print(f"uncaught exceptions: {sum(n for o, n in findings.items() if o.startswith(('uncaught', 'worker')))}")
     print(f"wrong errors: {sum(n for o, n in findings.items() if o.startswith('wrong'))}")
     print(f"hangs: {outcomes['hang']}")

@@ -8,6 +8,11 @@
 
 - ``data_folder`` (for every test): RULEDSL_DATA points to a fresh folder, so saved games go there.
 
+- ``write(name, data)`` (one per test module, so hypothesis tests may take it): write bytes into
+  a file of the module's own folder and return its path.
+- hypothesis profile ``fuzz`` (``settings.get_profile("fuzz")``): derandomized, no deadline, no
+  example database, generation only; the fuzz tests' settings.
+
 - ``load_rules(text, name="rules.yaml")``: write a small rule file into the test's ``tmp_path``
   and load it (a ``ruledsl`` game).
 - ``dealt(text, players, hands=None, shared=None, **kwargs)``: ``load_rules(text)``, then its
@@ -19,8 +24,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, Phase, settings
 
 import ruledsl
+
+settings.register_profile("fuzz", derandomize=True, deadline=None, database=None, phases=[Phase.generate],
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def pytest_xdist_auto_num_workers(config):
@@ -59,6 +68,17 @@ def data_folder(tmp_path_factory, monkeypatch):
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("RULEDSL_DATA", str(folder))
     return folder
+
+
+@pytest.fixture(scope="module")
+def write(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("written")
+
+    def written(name: str, data: bytes):
+        path = folder / name
+        path.write_bytes(data)
+        return path
+    return written
 
 
 @pytest.fixture
