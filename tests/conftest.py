@@ -13,6 +13,9 @@
 - hypothesis profile ``fuzz`` (``settings.get_profile("fuzz")``): derandomized, no deadline, no
   example database, generation only; the fuzz tests' settings.
 
+- ``browser``, ``server`` (per module): a Chromium driven by Playwright (skipped, saying why,
+  where either is missing) and a ``ruledsl serve`` on a fresh database (tests/webtools.py).
+
 - ``load_rules(text, name="rules.yaml")``: write a small rule file into the test's ``tmp_path``
   and load it (a ``ruledsl`` game).
 - ``dealt(text, players, hands=None, shared=None, **kwargs)``: ``load_rules(text)``, then its
@@ -79,6 +82,24 @@ def write(tmp_path_factory):
         path.write_bytes(data)
         return path
     return written
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from webtools import chromium        # here, not above: it needs the web extra
+    sync_playwright, path = chromium()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from webtools import Server
+    server = Server(tmp_path_factory.mktemp("db") / "tables.sqlite", "--bot-pause", "0.05")
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 from webtools import Server  # noqa: E402
-from test_web_browser import make_table, take_turn  # noqa: E402
+from webpages import make_table, take_turn  # noqa: E402
 
 
 def main(out: Path) -> None:
