@@ -20,8 +20,9 @@ only ever applies a value taken from ``legal_actions()``). A random play-out is:
 
 The rules are those of benchmarks/handwritten.py (RULES.md §1.1-§5.1 and §7), whose rules
 functions (deals, scoring, capture enumeration, ...) and constants are used here as they are:
-what differs is the play, one action at a time (the games played in turns, Mau-Mau, President
-and Rummy, are in handwritten_turns_api.py, registered here). Every decision that is a random
+what differs is the play, one action at a time (the partnership games, Couillon and Cicera, are
+in handwritten_partnerships_api.py, the games played in turns, Mau-Mau, President and Rummy, in
+handwritten_turns_api.py, registered here). Every decision that is a random
 choice there is an action here: Ciapanò's 3-player dealer discard, Coteccio's annul / play on, Couillon's trump
 choice or decline and the Mit' / Kontra / Re windows, Cicera's card-and-capture, Kozel's lead of
 1 or 3 cards and each reply. The legal actions are listed in the order handwritten.py draws
@@ -48,22 +49,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import handwritten as hw  # noqa: E402  (the rules helpers, and the outcomes to check)
+import handwritten as hw  # noqa: E402  (the driver, and the outcomes to check)
+import handwritten_tricks as trick_rules  # noqa: E402  (the trick games' rules helpers)
 import handwritten_turns_api  # noqa: E402  (Mau-Mau, President, Rummy)
 from api_state import TERMINAL, State as _State  # noqa: E402
-from handwritten import (  # noqa: E402
-    CIAPANO_HAND_SIZE, CIAPANO_THIRDS, COTECCIO_POINTS, COUILLON_POINTS, KOZEL_POINTS,
-    _clockwise, _kozel_play_beats,
+from handwritten_partnerships_api import CiceraState, CouillonState  # noqa: E402
+from handwritten_tricks import (  # noqa: E402
+    CIAPANO_HAND_SIZE, CIAPANO_THIRDS, COTECCIO_POINTS, KOZEL_POINTS, _clockwise, _kozel_play_beats,
 )
 
-# Decision actions, numbered apart from every card (cards are 0..51).
+# Decision actions, numbered apart from every card (cards are 0..51; Couillon's are 110 on).
 ANNUL, PLAY_ON = 100, 101                               # Coteccio, after trick 4
-NAME_TRUMP = 110                                        # Couillon: NAME_TRUMP + suit
-DECLINE, MIT, KONTRA, RE, PASS = 120, 121, 122, 123, 124  # Couillon
 
 
 class _FollowSuitTricks(_State):
-    """The tricks of Coteccio and Ciapanò (hw.follow_suit_tricks, one card at a time): 40 cards,
+    """The tricks of Coteccio and Ciapanò (trick_rules.follow_suit_tricks, one card at a time): 40 cards,
     anticlockwise, follow suit if able, the highest card of the led suit wins. A subclass starts
     with ``_start`` (``values``: what each rank index counts in a trick) and defines
     ``_end_trick(winner, value)``; while ``pending`` is set, the player has another decision to
@@ -137,7 +137,7 @@ class CoteccioState(_FollowSuitTricks):
     __slots__ = ("dealt_points", "points", "trick_winners", "four_trick_player")
 
     def __init__(self, rng, players):
-        hands, leader, self.dealt_points = hw.coteccio_deal(rng, players)
+        hands, leader, self.dealt_points = trick_rules.coteccio_deal(rng, players)
         self._start(hands, leader, COTECCIO_POINTS)
         self.points = [0] * players
         self.trick_winners = []
@@ -156,7 +156,7 @@ class CoteccioState(_FollowSuitTricks):
         self.trick_winners.append(winner)
         tricks = len(self.trick_winners)
         if tricks == 5:
-            self.result = hw.coteccio_result(self.points, winner, self.four_trick_player,
+            self.result = trick_rules.coteccio_result(self.points, winner, self.four_trick_player,
                                              self.hands, self.dealt_points)
         elif tricks == 4 and self.trick_winners.count(winner) == 4:
             self.pending = True                 # the capotto option: the leader decides
@@ -166,192 +166,6 @@ class CoteccioState(_FollowSuitTricks):
         st = self._copy_to(CoteccioState.__new__(CoteccioState))
         st.dealt_points, st.points = self.dealt_points, self.points[:]
         st.trick_winners, st.four_trick_player = self.trick_winners[:], self.four_trick_player
-        return st
-
-
-# ---------------------------------------------------------------------------------------------
-# 2. Couillon with the Mit' (4 players, partnerships, clockwise, 5 tricks)
-# ---------------------------------------------------------------------------------------------
-
-CHOOSE_TRUMP, DECLARE_MIT, SAY_KONTRA, SAY_RE, PLAY = range(5)     # phases
-
-
-class CouillonState(_State):
-    """One hand of Couillon with the Mit'. Actions: NAME_TRUMP + suit or DECLINE (T, on 3
-    cards); MIT / PASS, KONTRA / PASS, RE / PASS in the window at the Q♠ holder's first turn;
-    otherwise a card (int). ``result`` as play_hand_couillon returns it."""
-
-    __slots__ = ("dealer", "maker", "hands", "deck", "trump", "talon_points", "holder", "mit",
-                 "kontra", "re", "phase", "trick", "led", "played", "team_points",
-                 "team_tricks")
-
-    def __init__(self, rng, players=4):
-        assert players == 4
-        self.deck, self.dealer, self.hands = hw.couillon_deal_maker(rng)
-        self.maker = (self.dealer + 1) % 4              # T, the dealer's left
-        self.trump = None                               # the rest is dealt after T's choice
-        self.talon_points = 0
-        self.holder = None
-        self.mit = self.kontra = self.re = False
-        self.phase = CHOOSE_TRUMP
-        self.player = self.maker
-        self.trick = 0
-        self.led = -1
-        self.played = []                                # (seat, card) in play order
-        self.team_points = [0, 0]
-        self.team_tricks = [0, 0]
-        self.result = None
-
-    def legal_actions(self):
-        phase = self.phase
-        if self.result is not None:
-            return []
-        if phase == PLAY:
-            hand = self.hands[self.player]
-            led = self.led
-            if led < 0:
-                return list(hand)
-            trump, mit, suit = self.trump, self.mit, hw.couillon_suit
-            if led == trump:
-                legal = [c for c in hand if suit(c, trump, mit) == trump]
-            elif any(suit(c, trump, mit) == led for c in hand):
-                legal = [c for c in hand if suit(c, trump, mit) in (led, trump)]
-            else:
-                legal = None
-            return legal or list(hand)
-        if phase == CHOOSE_TRUMP:
-            suits = hw.couillon_trump_options(self.hands[self.maker])
-            return [NAME_TRUMP + s for s in suits] + [DECLINE]
-        if phase == DECLARE_MIT:
-            return [MIT, PASS]
-        if phase == SAY_KONTRA:
-            return [KONTRA, PASS]
-        return [RE, PASS]
-
-    def apply_action(self, action):
-        phase = self.phase
-        if phase == PLAY:
-            self._play(action)
-        elif phase == CHOOSE_TRUMP:
-            self._deal(None if action == DECLINE else action - NAME_TRUMP)
-        elif phase == DECLARE_MIT:
-            if action == MIT:
-                self.mit = True
-                self.phase, self.player = SAY_KONTRA, (self.holder + 1) % 4   # holder's left first
-            else:
-                self.phase = PLAY
-        elif phase == SAY_KONTRA:
-            if action == KONTRA:
-                self.kontra = True
-                self.phase, self.player = SAY_RE, (self.holder + 2) % 4       # partner first
-            elif self.player == (self.holder + 1) % 4:
-                self.player = (self.holder + 3) % 4
-            else:
-                self.phase, self.player = PLAY, self.holder
-        else:                                                                # SAY_RE
-            if action == RE:
-                self.re = True
-                self.phase, self.player = PLAY, self.holder
-            elif self.player != self.holder:
-                self.player = self.holder
-            else:
-                self.phase = PLAY
-
-    def _deal(self, trump):
-        turned, self.talon_points, self.holder = hw.couillon_deal_rest(self.deck, self.hands,
-                                                                       self.dealer)
-        self.trump = turned // 6 if trump is None else trump  # the turned card stays in T's hand
-        self._turn(self.maker)
-
-    def _turn(self, seat):
-        self.player = seat
-        self.phase = DECLARE_MIT if (self.trick == 0 and seat == self.holder) else PLAY
-
-    def _play(self, card):
-        seat = self.player
-        self.hands[seat].remove(card)
-        if self.led < 0:
-            self.led = hw.couillon_suit(card, self.trump, self.mit)
-        self.played.append((seat, card))
-        if len(self.played) < 4:
-            self._turn((seat + 1) % 4)
-            return
-        winner = hw.couillon_trick_winner(self.played, self.led, self.trump, self.mit)
-        team = winner % 2
-        self.team_points[team] += sum(COUILLON_POINTS[c % 6] for _, c in self.played)
-        self.team_tricks[team] += 1
-        self.played = []
-        self.led = -1
-        self.trick += 1
-        if self.trick == 5:
-            self.result = hw.couillon_result(self.hands, self.team_points, self.team_tricks,
-                                             self.talon_points, self.dealer, self.trump,
-                                             self.mit, self.kontra, self.re)
-        else:
-            self._turn(winner)
-
-    def clone(self):
-        st = CouillonState.__new__(CouillonState)
-        st.dealer, st.maker, st.trump, st.talon_points = self.dealer, self.maker, self.trump, self.talon_points
-        st.hands, st.deck = [h[:] for h in self.hands], self.deck[:]
-        st.holder, st.mit, st.kontra, st.re = self.holder, self.mit, self.kontra, self.re
-        st.phase, st.player, st.trick, st.led = self.phase, self.player, self.trick, self.led
-        st.played = self.played[:]
-        st.team_points, st.team_tricks = self.team_points[:], self.team_tricks[:]
-        st.result = self.result
-        return st
-
-
-# ---------------------------------------------------------------------------------------------
-# 3. Cicera (4 players, partnerships, anticlockwise, fishing game, 48 turns)
-# ---------------------------------------------------------------------------------------------
-
-class CiceraState(_State):
-    """One hand of Cicera. Actions: ``(card, taken)`` where ``taken`` is None (lay the card) or
-    the tuple of table cards it captures. ``result`` as play_hand_cicera returns it."""
-
-    __slots__ = ("hands", "table", "turns", "piles", "inplay", "last_capturer", "just_laid")
-
-    def __init__(self, rng, players=4):
-        assert players == 4
-        self.hands, self.table, self.player = hw.cicera_deal(rng)
-        self.turns = 0
-        self.piles = [[], []]
-        self.inplay = [0, 0]
-        self.last_capturer = None
-        self.just_laid = None               # the card the previous player added to the table
-        self.result = None
-
-    def legal_actions(self):
-        if self.result is not None:
-            return []
-        return hw.cicera_moves(self.hands[self.player], self.table)
-
-    def apply_action(self, action):
-        card, taken = action
-        seat = self.player
-        self.hands[seat].remove(card)
-        self.turns += 1
-        self.player = (seat - 1) % 4
-        if taken is None:
-            self.table.append(card)
-            self.just_laid = card
-        else:
-            team = seat % 2
-            self.inplay[team] += hw.cicera_capture(self.table, self.piles[team], card, taken,
-                                                   self.just_laid)
-            self.last_capturer = seat
-            self.just_laid = None
-        if self.turns == 48:
-            self.result = hw.cicera_result(self.hands, self.piles, self.table, self.inplay,
-                                           self.last_capturer)
-
-    def clone(self):
-        st = CiceraState.__new__(CiceraState)
-        st.hands, st.table = [h[:] for h in self.hands], self.table[:]
-        st.player, st.turns = self.player, self.turns
-        st.piles, st.inplay = [p[:] for p in self.piles], self.inplay[:]
-        st.last_capturer, st.just_laid, st.result = self.last_capturer, self.just_laid, self.result
         return st
 
 
@@ -368,7 +182,7 @@ class KozelState(_State):
                  "winner", "trick_points", "played")
 
     def __init__(self, rng, players):
-        self.hands, self.trump, self.stock, self.leader = hw.kozel_deal(rng, players)
+        self.hands, self.trump, self.stock, self.leader = trick_rules.kozel_deal(rng, players)
         self.n = players
         self.player = self.leader
         self.stock_dead = False
@@ -377,7 +191,7 @@ class KozelState(_State):
         self.winner = None
         self.trick_points = 0
         self.played = 0
-        self.result = hw.kozel_early_end(self.hands, _clockwise(self.leader, players), self.trump,
+        self.result = trick_rules.kozel_early_end(self.hands, _clockwise(self.leader, players), self.trump,
                                          self.points)
 
     def legal_actions(self):
@@ -385,7 +199,7 @@ class KozelState(_State):
             return []
         hand = self.hands[self.player]
         if self.best is None:
-            return hw.kozel_leads(hand)
+            return trick_rules.kozel_leads(hand)
         return list(combinations(hand, len(self.best)))
 
     def apply_action(self, action):
@@ -405,12 +219,12 @@ class KozelState(_State):
         self.leader = self.player = winner
         self.best = self.winner = None
         self.trick_points = self.played = 0
-        self.stock_dead = hw.kozel_refill(self.hands, self.stock, winner, self.stock_dead)
+        self.stock_dead = trick_rules.kozel_refill(self.hands, self.stock, winner, self.stock_dead)
         if self.hands[winner]:
-            self.result = hw.kozel_early_end(self.hands, _clockwise(winner, self.n), self.trump,
+            self.result = trick_rules.kozel_early_end(self.hands, _clockwise(winner, self.n), self.trump,
                                              self.points)
         else:
-            self.result = hw.kozel_result(self.hands, self.stock, self.points)
+            self.result = trick_rules.kozel_result(self.hands, self.stock, self.points)
 
     def clone(self):
         st = KozelState.__new__(KozelState)
@@ -432,7 +246,7 @@ class CiapanoState(_FollowSuitTricks):
     __slots__ = ("discard", "thirds", "tricks")
 
     def __init__(self, rng, players):
-        hands, dealer, leader = hw.ciapano_deal(rng, players)
+        hands, dealer, leader = trick_rules.ciapano_deal(rng, players)
         self._start(hands, leader, CIAPANO_THIRDS)
         if players == 3:                    # the dealer took the 40th card and discards one
             self.pending = True
@@ -454,7 +268,7 @@ class CiapanoState(_FollowSuitTricks):
         self.thirds[winner] += value
         self.tricks += 1
         if self.tricks == CIAPANO_HAND_SIZE[self.n]:
-            self.result = hw.ciapano_result(self.hands, self.thirds, winner, self.discard)
+            self.result = trick_rules.ciapano_result(self.hands, self.thirds, winner, self.discard)
 
     def clone(self):
         st = self._copy_to(CiapanoState.__new__(CiapanoState))
