@@ -439,6 +439,59 @@ def test_a_steady_choice_of_tests_is_made_once_and_offers_what_the_brute_force_o
     assert checked > 100 and {(True, False), (False, True), (False, False)} <= ways
 
 
+# -- a comparison several choices test, worked out once (lang/steps/known.py shared_tests) --------
+
+SHARED = """\
+name: Shared
+players: 2
+deck: {order: [A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
+zones:
+  hand: {owner: player, visible: owner}
+  pile: {visible: all}
+counters:
+  drawn: {start: "[]", scope: hand}
+hand:
+  - deal: {to: each, count: 3}
+  - deal: {to: pile, count: 1}
+  - turns:
+      next: "player if drawn != [] else next(player)"
+      until: count(hand(player)) == 0 or count(deck) == 0
+      turn:
+        - ask:
+            who: player
+            choices:
+              play: {each: c in hand(player), when: "suit(c) == suit(last(pile)) and (drawn == [] or c in drawn)",
+                     do: "move c to pile; drawn = []"}
+              draw: {when: "drawn == [] and count(deck) > 0", do: "move last(deck) to hand(player); drawn = [last(hand(player))]"}
+              keep: {when: "drawn != []", do: "drawn = []"}
+after_hand:
+  - end_match: seats
+"""
+
+
+def test_a_comparison_several_choices_test_is_worked_out_once_and_offers_what_the_brute_force_offers(tmp_path):
+    """`drawn == []` (play's branch, draw's first part) and `drawn != []` (keep) are one
+    comparison in `_l`, made before the choices; `_l` offers what `_e` offers at every decision,
+    with and without a card just drawn, and every choice is taken."""
+    path = tmp_path / "shared.yaml"
+    path.write_text(SHARED, encoding="utf-8")
+    game = ruledsl.load_game(path)
+    source = game.program(2).source
+    listing = source[source.index("def _l0"):source.index("def _a0")]
+    assert listing.count("_empty") == 1, listing
+    rng, checked, ways, taken = random.Random(7), 0, set(), set()
+    for seed in range(8):
+        st = game.new_initial_state(seed=seed)
+        while st.current_player() >= 0:
+            assert same_answers(st, strict(path)) is True
+            checked += 1
+            ways.add(st.evaluate("drawn == []"))
+            action = rng.choice(st.legal_actions())
+            taken.add(action[0])
+            st.apply_action(action)
+    assert checked > 100 and ways == {True, False} and taken == {0, 1, 2}
+
+
 # -- a list less the value, asked for each value (lang/steps/less.py) -------------------------------
 
 LESS = """\

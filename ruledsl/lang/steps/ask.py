@@ -33,7 +33,7 @@ from ..declare import (REQUIRED, Construct, Each, Entries, Expr, Expression, Fla
 from ...expr.types import ANY, CONDITION, SEAT, SEATS
 from . import candidates
 from .do import Do
-from .known import Known
+from .known import Known, shared_tests
 from .answers import ASKING, Reason
 
 
@@ -171,9 +171,11 @@ def _offered(c, d, choices) -> bool:
     out, blocks = w.temp(), False
     with w.indented("try:") if candidates.FALLBACK else contextlib.nullcontext():
         w.line(f"{out} = []")
-        known = Known(c, choices)       # what a choice's values tell the choices after it (known.py)
-        for i, ch in enumerate(choices):
-            blocks |= bool(c.errors.attempt(_offer_choice, c, d, ch, i, out, known))      # one mistake, one error
+        tested, marks = shared_tests(c, choices)    # a comparison several choices test, once (known.py)
+        known = Known(c, tested)        # what a choice's values tell the choices after it (known.py)
+        with c.binding(**marks):
+            for i, ch in enumerate(tested):
+                blocks |= bool(c.errors.attempt(_offer_choice, c, d, ch, i, out, known))      # one mistake, one error
         w.line(f"return {out}")
     if candidates.FALLBACK:
         with w.indented("except _Exception:"):

@@ -7,11 +7,16 @@ it; a later choice asking `any(fits(c) for c in hand(player))` — written out, 
 function whose body it is (`not can_play(player)`) — reads the flag instead of looping again.
 The two are matched as expressions of the state: the same nodes, the file's functions looked
 through and parameters read as their arguments, the loop's variable standing for the choice's.
+
+Likewise a steady comparison that several choices' `when:`s test (`drawn == []` for `play`'s
+branch, `drawn == [] and …` for `draw`, `drawn != []` for `keep`) is worked out once, before the
+choices, and each of them reads it (`shared_tests`).
 """
 from __future__ import annotations
 
 import attrs
 
+from ...errors import RuleError
 from ...expr import ast
 from ...expr.codegen import Frag
 from ...expr.types import BOOL, CONDITION
@@ -86,6 +91,61 @@ class Known:
                 tree = _replaced(tree, node, ast.Name(name=name, offset=node.offset, width=node.width))
                 marks[name] = Frag(src=flag, type=BOOL, atomic=True)
         return attrs.evolve(when, tree=tree), marks
+
+
+def shared_tests(c, choices) -> tuple[list, dict]:
+    """The choices with each comparison `A == B` or `A != B` that the `when:`s of two or more of
+    them test, reading no choice's value nor a loop's variable and calling none of the file's
+    functions, read from a name (`not` the name, for the other operator); its value written
+    before the choices, once; and the names to bind. Nothing is written that `_l` changes
+    between the choices, so the value is the one each test would find (where the brute force
+    would not work it out, a failure falls back to `_e`'s answers, as a steady part's does:
+    candidates.py's doc)."""
+    values = {ch.each.tree.var for ch in choices if ch.each is not None}
+    met: dict = {}                      # (left's text, right's text): [(choice index, node)]
+    for i, ch in enumerate(choices):
+        if ch.when is not None:
+            for node in _comparisons(ch.when.tree, values | c.ruleset.functions.keys()):
+                key = tuple(ch.when.text[x.offset:x.offset + x.width] for x in node.operands)
+                met.setdefault(key, []).append((i, node))
+    choices, marks = list(choices), {}
+    for found in met.values():
+        if len({i for i, _ in found}) < 2:
+            continue
+        first, node = found[0]
+        try:
+            with c.w.at(choices[first].span):
+                src = c.condition(attrs.evolve(choices[first].when, tree=node))
+        except RuleError:               # the choice's own test says it, as ever
+            continue
+        name, held = f"@tested{len(marks)}", c.w.temp()
+        c.w.line(f"{held} = {src}")
+        marks[name] = Frag(src=held, type=BOOL, atomic=True)
+        for i, other in found:
+            read = ast.Name(name=name, offset=other.offset, width=other.width)
+            if other.ops != node.ops:
+                read = ast.Unary(op="not", operand=read, offset=other.offset, width=other.width)
+            when = choices[i].when
+            choices[i] = attrs.evolve(choices[i], when=attrs.evolve(when, tree=_replaced(when.tree, other, read)))
+    return choices, marks
+
+
+def _comparisons(node, unread: set):
+    """The comparisons `A == B` and `A != B` in `node` (none inside a comprehension, none holding
+    one) that read no name of `unread` (names_used gives the functions called too)."""
+    if isinstance(node, ast.Comprehension):
+        return
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and node.ops[0] in ("==", "!=") and \
+            not ast.names_used(node) & unread and not _loops(node):
+        yield node
+        return
+    for child in ast.children(node):
+        yield from _comparisons(child, unread)
+
+
+def _loops(node) -> bool:
+    """Whether `node` holds a comprehension (a loop: not worked out where it might not be)."""
+    return isinstance(node, ast.Comprehension) or any(_loops(child) for child in ast.children(node))
 
 
 def one_term(a: Term, b: Term) -> bool:
