@@ -55,7 +55,7 @@ HELPERS = {
     "_set_out": helpers.set_out, "_sorted_seats": helpers.sorted_seats, "_str": str, "_any": any,
     "_card_names": lambda cards: [str(c) for c in cards], "_combinations": itertools.combinations, "_map": map,
     "_zip": zip, "_repeat": itertools.repeat,
-    "_stuck": failures.stuck, "_located": failures.located, "_Exception": Exception,
+    "_stuck": failures.stuck, "_located": failures.located, "_Exception": Exception, "_ValueError": ValueError,
     "_remember": history.remember,
     "_empty": [],       # the empty list a comparison is written with (operators.py): only compared, never kept
     "NOBODY": NOBODY, "TERMINAL": TERMINAL,      # st.player when nobody is to move; the match over

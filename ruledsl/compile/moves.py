@@ -33,14 +33,15 @@ class CardMoves:
         x, source, w = c.src(card), card.origin, c.unit
         shown, self.program.shown_move = self.program.shown_move, None
         here = w.temp()
-        taken = [(0, f"{here}.remove({x})"), (0, f"st.zones[{dest}].append({x})")]
         w.emit(f"{here} = st.zones[{source}]")
-        w.block(f"if {x} in {here}:", taken + self.taught(c, x, source, dest, shown is not None))
+        # remove's own look for the card tells whether it is there (no `in` looking first)
+        w.block("try:", [(0, f"{here}.remove({x})")])
         elsewhere = [(0, f"_move_cards(st, {self.card_list(c, card, node)}, {dest})")]
         if shown is not None:           # shown first, as ask.py's answer would have been
             bit = self.program.w.const(knowledge.BIT, "BITS")
             elsewhere.insert(0, (0, f"{self.program.w.const(self.program.viewers.publish, 'PUBLISH')}(st, {bit}[{x}])"))
-        w.block("else:", elsewhere)
+        w.block("except _ValueError:", elsewhere)
+        w.block("else:", [(0, f"st.zones[{dest}].append({x})"), *self.taught(c, x, source, dest, shown is not None)])
 
     def move_last(self, c, source: str, dest: str) -> None:
         """Move `last(zone)` (zone index `source`): the card there is the list's last, and a card
