@@ -51,6 +51,9 @@ class Frag:
     looked_up: tuple | None = None   # this is a constant table read at one index: (the table, the
                                  # index's source); compared with a constant, it is read from a table
                                  # of the answers instead (`rank(c) == '7'`: no text compared)
+    equal_row: tuple | None = None   # a steady value read from a constant table, with the row of that
+                                 # table's equalities at its index: (the table, the row's source);
+                                 # compared with a read of the same table, the row is read (rows.py)
 
 
 class Names(Protocol):

@@ -190,7 +190,7 @@ class Operators:
         empty = _emptiness(op, a, b)
         if empty is not None:
             return Frag(src=empty, type=BOOL)
-        told = self._told(op, a, b)
+        told = self._told(op, a, b) or _rowed(op, a, b)
         if told is not None:
             return told
         if op in ("==", "!=") or (op in ("in", "not in") and b.type.only("list")) or numbers:
@@ -244,6 +244,19 @@ class Operators:
         self.unit.block(f"if {self.src(cond)}:", [*then_lines, (0, f"{result} = {self.src(then)}")])
         self.unit.block("else:", [*else_lines, (0, f"{result} = {self.src(orelse)}")])
         return Frag(src=result, type=type_, atomic=True)
+
+
+def _rowed(op: str, a: Frag, b: Frag) -> Frag | None:
+    """`suit(c) == suit(upcard())`: a constant table read at one index compared with a value read
+    from the same table whose row of equalities is at hand (Frag.equal_row, lang/steps/rows.py):
+    that row read at the index. None otherwise."""
+    if op not in ("==", "!="):
+        return None
+    for looked, other in ((a, b), (b, a)):
+        if looked.looked_up is not None and other.equal_row is not None and other.equal_row[0] == looked.looked_up[0]:
+            read = f"{other.equal_row[1]}[{looked.looked_up[1]}]"
+            return Frag(src=read if op == "==" else f"(not {read})", type=BOOL)
+    return None
 
 
 def _cardlike(t: Type) -> bool:

@@ -38,6 +38,7 @@ from ...expr.codegen import Frag
 from ...runtime import offered
 from ...runtime.cards import CARDS
 from ..declare import Expr
+from . import rows
 from ...expr.types import ANY, CONDITION
 
 MAX_BRANCHES = 2          # `I or R` conjuncts split into two plans each, at most this deep
@@ -157,10 +158,10 @@ class Planner:
             return rebuilt(node, lambda child: rewrite(child, shadow, False))
         return term.at(rewrite(term.node, frozenset(), True))
 
-    def hoist(self, found: dict) -> dict:
-        """Write the sub-expressions `steady` gathered, each into a name; give their Frags. A
-        part met more than once among them (`upcard()` in `rank(upcard()) != 'J'`,
-        `suit(upcard())` and `rank(upcard())`) is written first, once, and read from its name."""
+    def hoist(self, found: dict, compared: frozenset = frozenset()) -> dict:
+        """Write the sub-expressions `steady` gathered, each into a name; give their Frags. A part
+        met more than once among them (`upcard()` in `rank(upcard())` and `suit(upcard())`) is
+        written first, once; a table read the values' tests compare (`compared`) brings its row (rows.py)."""
         marks: dict = {}
         shared = _shared([term for _, term in found.values()])
         for name, term in [*shared.values(), *found.values()]:
@@ -175,7 +176,8 @@ class Planner:
                 continue
             held = self.c.w.temp()
             self.c.w.line(f"{held} = {self.c.w_src(frag)}")
-            marks[name] = Frag(src=held, type=frag.type, atomic=True, most=frag.most, items_most=frag.items_most)
+            marks[name] = Frag(src=held, type=frag.type, atomic=True, most=frag.most, items_most=frag.items_most,
+                               equal_row=rows.row(self.c, frag) if _key(term, term.node) in compared else None)
         return marks
 
 
@@ -331,7 +333,7 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
         residual = [less.lift(p, t, tables, lifted) for t in node.residual]
         found: dict = {}
         residual = [p.steady(t, found) for t in residual]
-        marks = {**p.hoist(found), **less.make(p, tables, var), **lifted}
+        marks = {**p.hoist(found, rows.compared(residual, found)), **less.make(p, tables, var), **lifted}
         value = Frag(src=var, type=type_, atomic=True)
         if not head:
             with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual, value, marks):
