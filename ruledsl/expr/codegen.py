@@ -52,8 +52,9 @@ class Frag:
                                  # index's source); compared with a constant, it is read from a table
                                  # of the answers instead (`rank(c) == '7'`: no text compared)
     equal_row: tuple | None = None   # a steady value read from a constant table, with the row of that
-                                 # table's equalities at its index: (the table, the row's source);
-                                 # compared with a read of the same table, the row is read (rows.py)
+                                 # table's equalities at its index: (the table, the row's source, the
+                                 # line holding the value); compared with a read of the same table,
+                                 # the row is read (lang/steps/rows.py)
 
 
 class Names(Protocol):

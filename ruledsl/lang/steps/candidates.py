@@ -159,9 +159,8 @@ class Planner:
         return term.at(rewrite(term.node, frozenset(), True))
 
     def hoist(self, found: dict, compared: frozenset = frozenset()) -> dict:
-        """Write the sub-expressions `steady` gathered, each into a name; give their Frags. A part
-        met more than once among them (`upcard()` in `rank(upcard())` and `suit(upcard())`) is
-        written first, once; a table read the values' tests compare (`compared`) brings its row (rows.py)."""
+        """Write the sub-expressions `steady` gathered, each into a name (one met more than once
+        among them, `upcard()`, first, once); their Frags. A table read `compared` brings a row (rows.py)."""
         marks: dict = {}
         shared = _shared([term for _, term in found.values()])
         for name, term in [*shared.values(), *found.values()]:
@@ -338,12 +337,13 @@ def offer(c, choice, index: int, out: str, each: Expr, frozen, type_, known=None
         if not head:
             with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual, value, marks):
                 emit(var)
-            return
-        c.w.line(f"{flag} = False")       # the first part is tested on every value: whether one passes
-        with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual[:1], value, marks):
-            c.w.line(f"{flag} = True")
-            with _nested(c, p, residual[1:], value, marks):
-                emit(var)
+        else:
+            c.w.line(f"{flag} = False")       # the first part is tested on every value: whether one passes
+            with c.w.indented(f"for {var} in {items}:"), _nested(c, p, residual[:1], value, marks):
+                c.w.line(f"{flag} = True")
+                with _nested(c, p, residual[1:], value, marks):
+                    emit(var)
+        rows.unread(c, marks)
 
     def write(node) -> None:
         with _nested(c, p, node.guards):
