@@ -18,6 +18,7 @@ import fuzzing
 import ruledsl
 import shipped
 from ruledsl.compile.constants import constant_key
+from ruledsl.compile.output import Output
 from ruledsl.errors import RuleError, RuleErrors
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
@@ -236,3 +237,27 @@ def test_a_constant_is_counted_as_any_value_is(literal_state):
     counts = {literal: literal_state.evaluate(f"count({literal} for p in seats)") for literal in LITERALS}
     assert counts == {**dict.fromkeys(LITERALS, 4), "false": 0, "none": 0}
     assert literal_state.evaluate("count(p for p in seats)") == 4        # seat 0 counts too
+
+
+def test_a_zone_read_into_a_local_is_read_from_it_where_that_read_dominates():
+    """compile/output.py: a zone read again after `_tX = st.zones[…]` (where that line dominates)
+    is the local; a store to the slot indexing it, a new hand possibly begun (a block run), or a
+    later line of a loop the read waits out end it."""
+    out = Output()
+    out.function("def _a9(st, a):")
+    lines = [(1, "_t1 = st.zones[1 + st.vars[4]]"), (1, "if a:"), (2, "_t2 = st.zones[1 + st.vars[4]]"),
+             (1, "for _v1 in a:"), (2, "_t3 = st.zones[1 + st.vars[4]]"), (2, "st.vars[4] = _v1"),
+             (1, "_t4 = st.zones[1 + st.vars[4]]"), (1, "_t5 = st.zones[6]"), (1, "_t6 = _len(st.zones[6])"),
+             (1, "_next = _b9(st)"), (1, "_t7 = st.zones[6]"), (1, "for _v2 in a:"), (2, "_t8 = st.zones[6]"),
+             (1, "_t9 = st.zones[6]")]
+    for indent, text in lines:
+        out.add(indent, text, None)
+    written = [line.strip() for line in out.lines[1:]]
+    assert written == ["_t1 = st.zones[1 + st.vars[4]]", "if a:", "_t2 = _t1", "for _v1 in a:",
+                       "_t3 = st.zones[1 + st.vars[4]]", "st.vars[4] = _v1", "_t4 = st.zones[1 + st.vars[4]]",
+                       "_t5 = st.zones[6]", "_t6 = _len(_t5)", "_next = _b9(st)", "_t7 = st.zones[6]",
+                       "for _v2 in a:", "_t8 = st.zones[6]", "_t9 = _t7"]
+    game = ruledsl.load_game(Path(__file__).parents[1] / "games" / "maumau.yaml")
+    source = game.new_initial_state(seed=0, players=4).prog.source
+    apply = source[source.index("def _a0"):source.index("def _e1")]
+    assert apply.count("= st.zones[1 + _vars[4]]\n") == 2          # the play's and the draw's first reads

@@ -1,7 +1,7 @@
 """The generated source as it is written out, line by line (writer.py emits the blocks): each
-line with its span, and two rewrites done as a function is written — a decision's answer read
-from a local where its slot's store dominates, and the state's lists read through locals in a
-function that reads them often.
+line with its span, and three rewrites done as a function is written — a decision's answer read
+from a local where its slot's store dominates, a zone read from a local where its read
+dominates, and the state's lists read through locals in a function that reads them often.
 """
 from __future__ import annotations
 
@@ -22,6 +22,18 @@ _KEPT = re.compile(r"(?:(st\.vars\[\d+\]) = (_t\d+)|(_t\d+) = (st\.vars\[\d+\]) 
 _STORE = re.compile(r"st\.vars\[\d+\] = ")
 
 
+# A zone read into a local (`_tX = st.zones[K]`, K a number or `1 + st.vars[N]`, a seat's zone):
+# read again where that line dominates (as above), the zone is the local. A zone's list is
+# changed in place by every move, deal and shuffle; only a new hand (`_new_hand`, which a block
+# may start: `_run`, `_bN(st)`) or an assignment replaces it; so those end every such local, a
+# store to slot N ends those it indexes, a store to the local ends it; inside a loop, those read
+# before it wait until it is over (its body runs again after its own later lines, which may end them).
+_ZONE_READ = re.compile(r"(_t\d+) = (st\.zones\[(?:\d+|1 \+ st\.vars\[(\d+)\])\])")
+_ZONES_NEW = re.compile(r"_new_hand\(|_run\(|\b_b\d+\(st|st\.zones(?:\[[^\]]*\]+)? *[-+]?= ")
+_LOOP = re.compile(r"(?:for|while) ")
+_SLOT_STORE = re.compile(r"st\.vars\[(\d+)\] *[-+]?= ")
+
+
 # The state's lists of slots and counters, never replaced during play (only a new state or a
 # determinized one gets new ones), read through a local in a function that reads them often.
 _ALIASED = ("vars", "cv")
@@ -36,6 +48,7 @@ class Output:
         self.spans: list[Span | None] = []
         self.answer: str | None = None      # the function's answer as unpacked (an apply's)
         self.kept: list = []                # (depth, slot, local) in force
+        self.zones: list = []               # (depth, zone read, local, slot it is indexed by) in force
         self.header: int | None = None      # the line of the function being written
 
     def function(self, header: str) -> None:
@@ -43,7 +56,7 @@ class Output:
         self.aliased()
         if self.lines:
             self.add(0, "", None)
-        self.answer, self.kept = None, []
+        self.answer, self.kept, self.zones = None, [], []
         self.header = len(self.lines)
         self.add(0, header, None)
 
@@ -63,6 +76,27 @@ class Output:
                 self.spans.insert(self.header + 1, None)
         self.header = None
 
+    def zone_read(self, indent: int, text: str) -> str:
+        """`text` with a zone read in a dominating line read from its local (`_ZONE_READ`)."""
+        while self.zones and indent < self.zones[-1][0]:
+            self.zones.pop()
+        for z in self.zones:            # [depth, read, local, slot, the depth of a loop it waits out]
+            if z[4] is not None and indent <= z[4]:
+                z[4] = None             # after the loop (whose lines would have ended it)
+            if z[4] is None:
+                text = text.replace(z[1], z[2])
+        if _ZONES_NEW.search(text):
+            self.zones = []
+        stored = set(_SLOT_STORE.findall(text))
+        self.zones = [z for z in self.zones if z[3] not in stored and not re.search(rf"\b{z[2]} *[-+]?= ", text)]
+        if _LOOP.match(text):
+            for z in self.zones:
+                z[4] = indent if z[4] is None else z[4]
+        found = _ZONE_READ.fullmatch(text)
+        if found and found.group(3) not in stored:
+            self.zones.append([indent, found.group(2), found.group(1), found.group(3), None])
+        return text
+
     def add(self, indent: int, text: str, span: Span | None) -> None:
         while self.kept and indent < self.kept[-1][0]:
             self.kept.pop()
@@ -71,6 +105,7 @@ class Output:
             self.kept = [k for k in self.kept if not (store and text.startswith(k[1] + " = "))]
             for _, slot, local in self.kept:
                 text = text.replace(slot, local)
+        text = self.zone_read(indent, text)
         found = _UNPACKED.fullmatch(text) if indent == 1 else None
         if found:
             self.answer = found.group(2)
