@@ -261,3 +261,13 @@ def test_a_zone_read_into_a_local_is_read_from_it_where_that_read_dominates():
     source = game.new_initial_state(seed=0, players=4).prog.source
     apply = source[source.index("def _a0"):source.index("def _e1")]
     assert apply.count("= st.zones[1 + _vars[4]]\n") == 2          # the play's and the draw's first reads
+
+
+def test_a_play_teaches_through_its_zones_column_and_a_turn_is_counted_from_one_read():
+    """Mau-Mau's play (a seat's hand to the pile) calls the teacher read from the pile's column of
+    the shown teachers, one index; the turn's count is read once for its limit and its step."""
+    game = ruledsl.load_game(Path(__file__).parents[1] / "games" / "maumau.yaml")
+    source = game.new_initial_state(seed=0, players=4).prog.source
+    assert re.search(r"SHOWN_TEACHERS(_\d+)?\[1 \+ _vars\[\d+\]\]\(st, BITS\[", source)
+    counted = re.search(r"(_t\d+) = _vars\[(\d+)\]\n\s+if \1 >= 100000:\n.*\n\s+_vars\[\2\] = \1 \+ 1\n", source)
+    assert counted and f"_vars[{counted.group(2)}] += 1" not in source

@@ -64,6 +64,9 @@ class CardMoves:
             return [(0, f"{w.const(teach, 'TEACH')}(st, {bit}[{x}])")] if teach is not None else []
         teach = w.temp()
         moving = tuple(tuple(still if i == j else row[j] for j in range(len(row))) for i, row in enumerate(teachers))
+        if shown and dest.isdigit():    # a teacher for every zone it may come from (a seat's hand)
+            column = tuple(row[int(dest)] for row in moving)
+            return [(0, f"{names.const(column, 'SHOWN_TEACHERS')}[{source}](st, {bit}[{x}])")]
         if shown:                       # a teacher for every pair
             return [(0, f"{names.const(moving, 'SHOWN_TEACHERS')}[{source}][{dest}](st, {bit}[{x}])")]
         table = names.const(moving, 'TEACHERS')

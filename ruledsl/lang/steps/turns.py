@@ -57,11 +57,13 @@ def compile_turns(step: Turns, c) -> None:
                                 "or raise limits.turns")
     with c.binding(player=Frag(src=f"st.vars[{seat}]", type=SEAT, atomic=True),
                    turn_number=Frag(src=f"st.vars[{count}]", type=INT, atomic=True)):
-        with w.indented(f"if st.vars[{count}] >= {limit}:"):
+        turns = w.temp()                # (read once: the test and the count's step)
+        w.line(f"{turns} = st.vars[{count}]")
+        with w.indented(f"if {turns} >= {limit}:"):
             w.line(f"raise {w.const(endless)}()")
         if step.skip is not None:
             _skip(c, step, seat, end)
-        w.line(f"st.vars[{count}] += 1")
+        w.line(f"st.vars[{count}] = {turns} + 1")
         c.round_of_loop(step.span)
         last = trailing(step.turn)
         c.steps(step.turn[:len(step.turn) - len(last)])
