@@ -136,11 +136,15 @@ def test_a_function_reading_the_slots_or_counters_often_reads_them_through_a_loc
 
 def test_a_zones_first_cards_taken_by_index_are_one_slice():
     """Mau-Mau's `under_top()`, `[pile[i] for i in range(count(pile) - 1)]`, is written as one
-    slice of the pile where its bound allows (expr/loops.py `listed`), the loop kept beside it."""
+    slice of the pile where its bound allows (expr/loops.py `listed`), the loop kept beside it,
+    and moved as the pile's first cards."""
     game = ruledsl.load_game(Path(__file__).parents[1] / "games" / "maumau.yaml")
     source = game.new_initial_state(seed=0, players=4).prog.source
     sliced = re.findall(r"if 0 <= (_t\d+) <= _len\((_t\d+)\):\n\s+_t\d+ = \2\[:\1\]", source)
     assert len(sliced) == 1 and "INDEX(" in source
+    # and moved to the deck by one slice taken off the pile (compile/moves.py move_first)
+    assert re.search(r"if (_t\d+):\n\s+\w+\(st, MASK\(\1\)\)\n\s+del _t\d+\[:_len\(\1\)\]\n\s+st\.zones\[0\] \+= \1\n", source)
+    assert "_move_cards(st, _list(" not in source
 
 
 def test_a_rank_compared_with_a_constant_compares_no_text():

@@ -22,8 +22,19 @@ class CardMoves:
                 self.move_last(c, cards.origin, dest)
             else:
                 self.move_from(c, c.atom(cards), node.cards, dest)
+        elif cards.first_of is not None and cards.first_of.isdigit() and dest.isdigit() and cards.first_of != dest:
+            self.move_first(c, c.atom(cards), cards.first_of, dest)
         else:
             c.unit.emit(self.move_source(c, cards, node.cards, dest))
+
+    def move_first(self, c, cards: Frag, source: str, dest: str) -> None:
+        """Move a new list of the first cards of zone `source`, in its order (the pile but its top
+        card: Frag.first_of) to zone `dest`: one slice taken off, what runtime/helpers.py's
+        move_cards does with them (`_took_first`) without its copy and its look through the zones."""
+        x, teach = c.src(cards), self.program.viewers.teachers[int(source)][int(dest)]
+        taken = [(0, f"{c.unit.const(teach)}(st, {c.unit.const(knowledge.mask)}({x}))")] if teach is not None else []
+        c.unit.block(f"if {x}:", [*taken, (0, f"del st.zones[{source}][:_len({x})]"),
+                                  (0, f"st.zones[{dest}] += {x}")])
 
     def move_from(self, c, card: Frag, node, dest: str) -> None:
         """Move one card (or none) that most likely lies in zone `card.origin` (a choice's `each:`

@@ -29,7 +29,8 @@ _STORE = re.compile(r"st\.vars\[\d+\] = ")
 # store to slot N ends those it indexes, a store to the local ends it; inside a loop, those read
 # before it wait until it is over (its body runs again after its own later lines, which may end them).
 _ZONE_READ = re.compile(r"(_t\d+) = (st\.zones\[(?:\d+|1 \+ st\.vars\[(\d+)\])\])")
-_ZONES_NEW = re.compile(r"_new_hand\(|_run\(|\b_b\d+\(st|st\.zones(?:\[[^\]]*\]+)? *[-+]?= ")
+_ZONES_NEW = re.compile(r"_new_hand\(|_run\(|\b_b\d+\(st|st\.zones(?:\[[^\]]*\]+)? *= ")
+_ZONE_GROWN = re.compile(r"st\.zones\[[^\]]*\]+ *\+= ")
 _LOOP = re.compile(r"(?:for|while) ")
 _SLOT_STORE = re.compile(r"st\.vars\[(\d+)\] *[-+]?= ")
 
@@ -80,13 +81,15 @@ class Output:
         """`text` with a zone read in a dominating line read from its local (`_ZONE_READ`)."""
         while self.zones and indent < self.zones[-1][0]:
             self.zones.pop()
+        if _ZONES_NEW.search(text):     # (written as it is: an assignment's target stays the zone)
+            self.zones = []
+        if _ZONE_GROWN.match(text):     # the zone's list grown in place: it stays; the line as it is
+            return text
         for z in self.zones:            # [depth, read, local, slot, the depth of a loop it waits out]
             if z[4] is not None and indent <= z[4]:
                 z[4] = None             # after the loop (whose lines would have ended it)
             if z[4] is None:
                 text = text.replace(z[1], z[2])
-        if _ZONES_NEW.search(text):
-            self.zones = []
         stored = set(_SLOT_STORE.findall(text))
         self.zones = [z for z in self.zones if z[3] not in stored and not re.search(rf"\b{z[2]} *[-+]?= ", text)]
         if _LOOP.match(text):

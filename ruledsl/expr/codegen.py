@@ -51,6 +51,8 @@ class Frag:
     looked_up: tuple | None = None   # this is a constant table read at one index: (the table, the
                                  # index's source); compared with a constant, it is read from a table
                                  # of the answers instead (`rank(c) == '7'`: no text compared)
+    first_of: str | None = None  # a new list of the first cards of this zone (its index), in its order:
+                                 # a move takes them off by one slice (compile/moves.py)
     equal_row: tuple | None = None   # a steady value read from a constant table, with the row of that
                                  # table's equalities at its index: (the table, the row's source, the
                                  # line holding the value); compared with a read of the same table,

@@ -128,7 +128,8 @@ class Loops:
                 or e.index.name != loop.var or e.value.name == loop.var):
             return frag
         written = self.unit.take(mark)
-        xs, n = self.atom(self._expr(e.value)), self.atom(self._expr(loop.seq.args[0]))
+        zone = self._expr(e.value)
+        xs, n = self.atom(zone), self.atom(self._expr(loop.seq.args[0]))
         if not xs.live or not xs.type.only("list") or not n.type.only("int") or \
                 any(self.shared.counter and self.shared.counter in text for _, text in written):
             self.unit.take(mark)            # not a zone, or a loop whose work is counted: as written
@@ -137,7 +138,7 @@ class Loops:
         x, k = self.src(xs), self.src(n)
         self.unit.block(f"if 0 <= {k} <= _len({x}):", [(0, f"{frag.src} = {x}[:{k}]")])
         self.unit.block("else:", written)
-        return frag
+        return attrs.evolve(frag, first_of=zone.zone)    # (where it does not fail: none, or the first n)
 
     def _steady_lines(self, mark: int) -> bool:
         """Whether the lines written since `mark` read no name written in the loops around
