@@ -1,5 +1,6 @@
-"""Shared by the hidden-information tests: every shipped rule file and player count, random
-points of random matches in them, and twins (two true states a seat cannot tell apart)."""
+"""Shared by the hidden-information and the bots' tests: every shipped rule file and player count,
+random points of random matches in them (those with a real choice: `choice_points`), and twins
+(two true states a seat cannot tell apart)."""
 import random
 from pathlib import Path
 
@@ -74,3 +75,19 @@ def twins(game, rng, seeds: int, steps: tuple, choice: bool = False):
         other = twin(st, st.current_player(), rng)
         if other is not None:
             yield seed, st, st.current_player(), other
+
+
+# The bots' tests: the shipped games at their default player counts, two variants among them.
+SHIPPED = [(name, GAMES[name].default_players) for name in
+           ("ciapano", "cicera", "coteccio", "couillon", "kozel", "maumau", "president", "kozel-closed", "ciapano-21",
+            "cheat", "holdem", "bridge")]
+
+
+def choice_points(name, players, seed=1, limit=3):
+    """Up to `limit` decision points of random matches of game `name` with a real choice."""
+    for st in random_points(GAMES[name], players, seed, every=5, limit=40):
+        if len(st.legal_actions()) > 1:
+            yield st
+            limit -= 1
+            if limit == 0:
+                return
