@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import ruledsl
 import shipped
 from ruledsl.cli import main
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import ruledsl
 import shipped
 from ruledsl.runtime import knowledge
 from ruledsl.tools.validate import cards_held

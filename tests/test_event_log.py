@@ -4,8 +4,6 @@ full log, the cards, which a seat is told only where it sees them."""
 import re
 from pathlib import Path
 
-import pytest
-
 import shipped
 from ruledsl.runtime.observe import event_seen
 

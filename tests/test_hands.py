@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.errors import RuleError, RuleErrors
+from ruledsl.errors import RuleError
 
 CLIMBING = """\
 name: Climbing

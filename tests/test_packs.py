@@ -178,7 +178,6 @@ def test_the_observation_tensor_has_a_place_for_each_card_of_a_written_pack_and_
     a count; the observer's own hand is marked card by card, the other hand only counted."""
     from pathlib import Path
 
-    import ruledsl
     from ruledsl.runtime import indices
     game = shipped.load(Path(__file__).parents[1] / "examples" / "four-colours.yaml")
     layout = dict(game.observation_layout(2))

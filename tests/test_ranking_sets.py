@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import ruledsl
 import shipped
 from ruledsl.runtime.cards import Card
 

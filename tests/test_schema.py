@@ -19,7 +19,6 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from ruledsl.tools import schema as schema_mod
 from ruledsl.cli import main
 from ruledsl.front.files import is_scenario
 from ruledsl.lang.counters import COUNTER

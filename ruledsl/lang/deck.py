@@ -10,7 +10,7 @@ import attrs
 from ..errors import RuleError, did_you_mean
 from ..runtime.cards import FRENCH_SUITS, JOKER, MAX_JOKERS, PACKS, Deck as CardDeck, Pack, canonical, joker_names, normal_rank
 from ..source import NOWHERE, Span
-from .declare import REQUIRED, Construct, Key, Labels, Orders, RankList, RankTable, Section, Whole, Word
+from .declare import Construct, Key, Labels, Orders, RankList, RankTable, Section, Whole, Word
 
 MAX_VALUE = 100      # a capture value; the sum search works in bits up to the value captured
 WRITTEN = "written"  # the pack's name when the file writes it out

@@ -169,7 +169,7 @@ def _too_big(functions: dict[str, Function], graph: dict[str, list[str]]) -> lis
     for name in over:
         if name in inner:
             continue
-        f, (depth, parts) = functions[name], measures[name]
+        f, (depth, _) = functions[name], measures[name]
         chain = [name]              # down the deepest (or largest) callee to the end
         key = 0 if depth > MAX_DEPTH else 1
         while graph[chain[-1]]:

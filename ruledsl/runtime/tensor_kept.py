@@ -81,7 +81,7 @@ def source(prog, player: int, names: dict) -> str:
     for name, start in state:
         lines.add(f"    {name} = {start}")
     lines.extend(counters)
-    lines.add(f"    def update(st, chosen=()):")
+    lines.add("    def update(st, chosen=()):")
     lines.add(f"        nonlocal {', '.join(name for name, _ in state)}")
     lines.extend(body)
     lines.add("        return values")
@@ -114,9 +114,9 @@ def _head(w: _Lines, state: list, names: dict, prog, p, player: int, n: int) -> 
             field = "y"
         w.add(f"if {field} != {name}:")
         w.add(f"    i = {name.upper()}.get({name})")
-        w.add(f"    if i is not None: v[i] = 0.0")
+        w.add("    if i is not None: v[i] = 0.0")
         w.add(f"    i = {name.upper()}.get({field})")
-        w.add(f"    if i is not None: v[i] = 1.0")
+        w.add("    if i is not None: v[i] = 1.0")
         w.add(f"    {name} = {field}")
     state += [("hand", "0"), ("out", "None"), ("mine", "()")]
     w.add("if st.hand_number != hand:")

@@ -275,7 +275,7 @@ def _whole_number(path, number, rec, key, low=None, high=None, none=False) -> No
         return
     if not isinstance(value, int) or isinstance(value, bool):
         raise ReplayError(f"{path}:{number}: '{key}' must be a whole number{' or null' if none else ''}, "
-                          f"not {_kind(value)}" + ("" if key in rec else f" (it is missing)"))
+                          f"not {_kind(value)}" + ("" if key in rec else " (it is missing)"))
     if (low is not None and value < low) or (high is not None and value > high):
         raise ReplayError(f"{path}:{number}: '{key}' is {value}: " + (
             f"it must be from {low} to {high}" if high is not None else f"it must be at least {low}"))

@@ -6,7 +6,7 @@ from ...expr import ast
 from ...expr.codegen import Frag
 from ...runtime import combos, less, melds
 from ...runtime.cards import Card
-from ...expr.types import A_LIST, ANY, BOOL, CARD_LIST, CARDS, INT, TEXT, WHOLE, list_of
+from ...expr.types import A_LIST, ANY, BOOL, CARD_LIST, CARDS, TEXT, WHOLE, list_of
 from .base import Function, list_of_lists, spanned
 from .cards import named_order
 

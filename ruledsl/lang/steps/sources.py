@@ -23,7 +23,7 @@ from ...runtime import combos, offered
 from ..builtins.hands import hand_ranks
 from ...expr.operators import INTS
 from ...expr.types import ANY, CARD, INT
-from .candidates import Planner, Term
+from .candidates import Planner
 from .shapes import FIRST, SIZE, All, Atom, Laws, Needs, Not, Shape, Some, atoms, needs, simplified
 
 MAX_UNROLLED = 16          # a constant loop of sizes unrolled when it has at most this many
